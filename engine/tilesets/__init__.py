@@ -1,0 +1,41 @@
+"""The tile sets the engine plays, parsed once from their catalogues.
+
+Each module beside this one holds one catalogue as data; :func:`tile_set`
+returns its tiles by id. A new set is a new module and one line in
+``_MODULES``: the engine, the renderer and the bot pick it up from here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from ..tiles import TileType, parse_catalogue
+
+_MODULES = {
+    "base": "base",
+    "river": "river",
+    "winter": "winter",
+    "hunters": "hunters",
+}
+
+#: The start tile of each set that has one.
+BASE_START = "D"
+RIVER_SPRING = "RV1"
+RIVER_LAKE = "RV2"
+HUNTERS_START = "HS"
+
+
+@cache
+def tile_set(name: str) -> dict[str, TileType]:
+    """The tiles of set ``name`` (``base``, ``river``, ``winter``, ``hunters``), by id."""
+    module = import_module(f"{__name__}.{_MODULES[name]}")
+    return {tile.id: tile for tile in parse_catalogue(module.CATALOGUE, module.GAME)}
+
+
+def all_tiles() -> dict[str, TileType]:
+    """Every tile of every set, by id (ids are unique across sets)."""
+    tiles: dict[str, TileType] = {}
+    for name in _MODULES:
+        tiles.update(tile_set(name))
+    return tiles
