@@ -4,7 +4,14 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """Base class of everything the engine raises on bad input."""
+    """Base class of everything the engine raises on bad input.
+
+    ``rule`` names the rule point broken, if any; ``turn`` the record turn the
+    error belongs to, when it comes from a record.
+    """
+
+    rule: str | None = None
+    turn: int | None = None
 
 
 class TileDataError(EngineError):
@@ -25,3 +32,4 @@ class IllegalMoveError(EngineError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
+        self.turn: int | None = None

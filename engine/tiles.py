@@ -90,6 +90,9 @@ class TileType:
 
     def __post_init__(self) -> None:
         self.orientations = tuple(OrientedTile(self, r) for r in range(4))
+        #: Index of its cloister segment, or -1.
+        self.cloister_segment = next(
+            (i for i, s in enumerate(self.segments) if s.kind == CLOISTER), -1)
 
     def __str__(self) -> str:
         return self.id

@@ -1,0 +1,83 @@
+"""The engine's command line: ``python -m engine replay|selfplay``.
+
+Bad input never raises a traceback: it is one line on stderr and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import EngineError
+from .options import Options
+from .record import replay
+from .selfplay import InvariantError, selfplay
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.record).read_text(encoding="utf-8")
+    except OSError as error:
+        print(f"record: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        result = replay(text)
+    except EngineError as error:
+        print(str(error).splitlines()[0], file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_json()))
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    options = None
+    if args.options is not None:
+        try:
+            options = Options.from_dict(json.loads(args.options))
+        except (json.JSONDecodeError, EngineError, TypeError) as error:
+            print(f"options: {error}", file=sys.stderr)
+            return 1
+    on_game = None
+    if args.records:
+        folder = Path(args.records)
+        folder.mkdir(parents=True, exist_ok=True)
+
+        def on_game(number, game) -> None:
+            (folder / f"game-{number}.json").write_text(json.dumps(game.to_record()),
+                                                        encoding="utf-8")
+    try:
+        summary = selfplay(args.games, args.players, args.seed, options,
+                           checks=not args.no_checks, on_game=on_game)
+    except InvariantError as error:
+        print(f"invariant broken: {error}", file=sys.stderr)
+        return 1
+    report = summary.to_json()
+    report.update(players=args.players, seed=args.seed, checks=not args.no_checks,
+                  options=args.options and json.loads(args.options) or "all combinations")
+    print(json.dumps(report))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay_parser = commands.add_parser("replay", help="check a game record and print its scores")
+    replay_parser.add_argument("record")
+    replay_parser.set_defaults(run=_replay)
+    play = commands.add_parser("selfplay", help="play random games and check invariants")
+    play.add_argument("--games", type=int, default=100)
+    play.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
+                      "default: cycle through every combination")
+    play.add_argument("--records", help="write each game's record to DIR/game-<n>.json")
+    play.add_argument("--no-checks", action="store_true", help="skip the invariant checks")
+    play.set_defaults(run=_selfplay)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""The map: placed tiles, and the open positions around them.
+
+The board keeps a *frontier*: every empty position next to a placed tile,
+with the edge kinds its neighbours demand there. Listing the placements of a
+tile is then one cached dictionary lookup per open position
+(:meth:`TileType.fitting_rotations`), and checking one placement is one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .geometry import OFFSETS, ROTATIONS
+from .tiles import OrientedTile, TileType
+
+
+class Placement(NamedTuple):
+    """Where and how a tile goes: grid position and clockwise rotation in degrees.
+
+    A named tuple: placements are made by the thousand when moves are listed.
+    """
+
+    x: int
+    y: int
+    rotation: int
+
+    @property
+    def quarter_turns(self) -> int:
+        return self.rotation // 90
+
+    def __str__(self) -> str:
+        return f"({self.x}, {self.y}) rotation {self.rotation}"
+
+
+@dataclass(eq=False)
+class PlacedTile:
+    """A tile on the map."""
+
+    tile: TileType
+    oriented: OrientedTile
+    x: int
+    y: int
+    #: Record turn that placed it (-1 for the start tile).
+    turn: int
+    player: int | None
+    #: Node of its first segment in the feature graph; segment i is node + i.
+    node: int
+
+    @property
+    def rotation(self) -> int:
+        return self.oriented.rotation
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.x, self.y
+
+
+class Board:
+    """Placed tiles by position, and the frontier of open positions."""
+
+    __slots__ = ("tiles", "frontier")
+
+    def __init__(self) -> None:
+        self.tiles: dict[tuple[int, int], PlacedTile] = {}
+        #: Open position -> edge kind each neighbour demands (N, E, S, W; None = no tile).
+        self.frontier: dict[tuple[int, int], tuple[str | None, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self.tiles
+
+    def get(self, x: int, y: int) -> PlacedTile | None:
+        return self.tiles.get((x, y))
+
+    def add(self, placed: PlacedTile) -> None:
+        x, y = placed.x, placed.y
+        self.tiles[(x, y)] = placed
+        self.frontier.pop((x, y), None)
+        edges = placed.oriented.edges
+        for direction, (dx, dy) in enumerate(OFFSETS):
+            position = (x + dx, y + dy)
+            if position in self.tiles:
+                continue
+            constraint = list(self.frontier.get(position, (None, None, None, None)))
+            constraint[(direction + 2) % 4] = edges[direction]
+            self.frontier[position] = tuple(constraint)
+
+    def fits(self, tile: TileType, placement: Placement) -> bool:
+        """Edge matching only (B-9, B-10): next to a tile, every touching edge equal."""
+        constraint = self.frontier.get((placement.x, placement.y))
+        return constraint is not None and placement.quarter_turns in tile.fitting_rotations(
+            constraint)
+
+    def placements(self, tile: TileType):
+        """Every placement of ``tile`` that passes edge matching."""
+        fitting = tile.fitting_rotations
+        for (x, y), constraint in self.frontier.items():
+            for quarter_turns in fitting(constraint):
+                yield Placement(x, y, ROTATIONS[quarter_turns])
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min_x, min_y, max_x, max_y) of the placed tiles."""
+        xs = [x for x, _ in self.tiles]
+        ys = [y for _, y in self.tiles]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def neighbours8(self, x: int, y: int) -> int:
+        """How many of the 8 surrounding positions hold a tile (B-25)."""
+        tiles = self.tiles
+        return sum(
+            (x + dx, y + dy) in tiles
+            for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+        )

@@ -1,0 +1,77 @@
+"""What happened, turn by turn: the log the bot announces.
+
+Every event names the record turn it belongs to (``-1`` for the start) and
+the player whose turn it was (``None`` for final scoring).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .figures import Figure
+
+
+@dataclass(frozen=True)
+class TilePlaced:
+    turn: int
+    player: int
+    tile: str
+    x: int
+    y: int
+    rotation: int
+    figure: Figure | None
+    bonus: bool = False
+
+
+@dataclass(frozen=True)
+class TileDiscarded:
+    """A drawn tile fit nowhere (B-12, HG-15); it left the game or went back."""
+
+    turn: int
+    player: int
+    tile: str
+    back_to_bag: bool
+    bonus: bool = False
+
+
+@dataclass(frozen=True)
+class FeatureScored:
+    """A feature paid ``points`` to each of ``scorers`` (majority, ties all)."""
+
+    turn: int
+    player: int | None
+    kind: str
+    points: int
+    scorers: tuple[int, ...]
+    tiles: int
+    returned: tuple[tuple[int, int], ...]
+    final: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FiguresReturned:
+    """Figures taken back without scoring (unclosed areas at the end, HG-50)."""
+
+    turn: int
+    player: int | None
+    kind: str
+    returned: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class BonusTileEarned:
+    turn: int
+    player: int
+    tile: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    turn: int
+    player: None
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = TilePlaced | TileDiscarded | FeatureScored | FiguresReturned | BonusTileEarned | GameOver

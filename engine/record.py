@@ -1,0 +1,215 @@
+"""The game record (``shared/spec/game-record.md``): write, read, replay.
+
+A record is a game's moves. Replaying one rebuilds the game through the same
+checks as live play, so a record is legal exactly when the engine accepts
+every turn of it. Two ways to draw tiles:
+
+- a record with a ``seed`` (the engine writes one for the games it deals)
+  replays by drawing with that seed, and each turn's tile must be the tile
+  drawn (or one in the hand): hands of tiles are rebuilt exactly;
+- a record without one takes its tiles in the order the turns name them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import EngineError, IllegalMoveError, RecordError
+from .options import GAMES, Options
+from .rules import rules_for
+
+FORMAT = "carcassonne-record/1"
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What ``python -m engine replay`` prints."""
+
+    scores: list[int]
+    after_turn: list[list[int]]
+    followers: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": self.scores, "after_turn": self.after_turn,
+                "followers": self.followers}
+
+
+def record_of(game, *, include_seed: bool = True) -> dict[str, Any]:
+    start = next(iter(game.board.tiles.values()))
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game.options.game,
+        "options": game.options.to_dict(),
+        "players": list(game.players),
+        "start": {"tile": start.tile.id, "rotation": start.rotation},
+        "turns": [dict(entry) for entry in game.history],
+    }
+    if game.is_over:
+        record["finished"] = True
+    if include_seed and game.seed is not None and game.is_seeded:
+        record["seed"] = game.seed
+    return record
+
+
+def parse_record(record: Any) -> dict[str, Any]:
+    """Check a record's shape (not its moves); accepts a dict or JSON text."""
+    if isinstance(record, (str, bytes)):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"record: not valid JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError("record: must be a JSON object")
+    if record.get("format", FORMAT) != FORMAT:
+        raise RecordError(f"record: unknown format {record.get('format')!r}, expected {FORMAT!r}")
+    game = record.get("game", "carcassonne")
+    if game not in GAMES:
+        raise RecordError(f"record: unknown game {game!r}")
+    players = record.get("players")
+    if (not isinstance(players, list) or not all(isinstance(p, str) for p in players)
+            or not 2 <= len(players) <= 5):
+        raise RecordError("record: 'players' must list 2 to 5 names")
+    if not isinstance(record.get("options", {}), dict):
+        raise RecordError("record: 'options' must be an object")
+    start = record.get("start")
+    if not isinstance(start, dict) or not isinstance(start.get("tile"), str):
+        raise RecordError("record: 'start' must give the start tile")
+    turns = record.get("turns")
+    if not isinstance(turns, list):
+        raise RecordError("record: 'turns' must be a list")
+    for index, entry in enumerate(turns):
+        _check_entry(index, entry)
+    if "seed" in record and not _is_int(record["seed"]):
+        raise RecordError("record: 'seed' must be an integer")
+    return record
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_entry(index: int, entry: Any) -> None:
+    def fail(message: str) -> RecordError:
+        error = RecordError(f"turn {index}: {message}")
+        error.turn = index
+        return error
+
+    if not isinstance(entry, dict):
+        raise fail("each turn must be an object")
+    if not isinstance(entry.get("tile"), str):
+        raise fail("missing 'tile'")
+    for key in ("discarded", "bonus"):
+        if key in entry and not isinstance(entry[key], bool):
+            raise fail(f"'{key}' must be true or false")
+    if "player" in entry and not _is_int(entry["player"]):
+        raise fail("'player' must be an integer")
+    if entry.get("discarded"):
+        return
+    for key in ("x", "y", "rotation"):
+        if not _is_int(entry.get(key)):
+            raise fail(f"missing or non-integer '{key}'")
+    for key in ("meeple", "hut"):
+        if key in entry and not isinstance(entry[key], str):
+            raise fail(f"'{key}' must be a port name")
+
+
+def game_from_record(record: Any, *, seed: int | None = None):
+    """Rebuild the game a record describes, checking every turn."""
+    from .game import Game, Move
+
+    record = parse_record(record)
+    options = Options.from_dict(record.get("options"), record.get("game", "carcassonne"))
+    turns = record["turns"]
+    seed = record.get("seed") if seed is None else seed
+    start = record["start"]
+    rules = rules_for(options)
+    if start["tile"] != rules.start_tile():
+        rule = "R-2" if options.river else "HG-7" if rules.name != "carcassonne" else "B-4"
+        raise RecordError(f"record: the start tile must be {rules.start_tile()}, "
+                          f"not {start['tile']} ({rule})")
+    try:
+        if seed is not None:
+            game = Game(record["players"], options, seed=seed,
+                        start_rotation=start.get("rotation", 0))
+        else:
+            game = Game(record["players"], options, seed=0,
+                        start_rotation=start.get("rotation", 0),
+                        forced=[t["tile"] for t in turns if not t.get("bonus")],
+                        forced_bonus=[t["tile"] for t in turns if t.get("bonus")])
+    except EngineError as error:
+        raise _at_turn(error, 0) from None
+    for index, entry in enumerate(turns):
+        try:
+            _replay_turn(game, index, entry, Move)
+        except EngineError as error:
+            raise _at_turn(error, index) from None
+    if record.get("finished"):
+        game.end()
+    return game
+
+
+def _at_turn(error: EngineError, index: int) -> EngineError:
+    """Name the turn an error belongs to (a draw error names its own turn)."""
+    turn = getattr(error, "turn", None)
+    if turn is None:
+        turn = index
+    message = str(error)
+    if not message.startswith("turn ") and not message.startswith("record:"):
+        message = f"turn {turn}: {message}"
+    named = IllegalMoveError(message) if isinstance(error, IllegalMoveError) else type(error)(message)
+    named.rule = error.rule
+    named.turn = turn
+    return named
+
+
+def _replay_turn(game, index: int, entry: dict, move_class) -> None:
+    tile = entry["tile"]
+    rules = game.rules
+    if index < len(game.history):
+        # The engine has already taken this turn: its tile fit nowhere.
+        taken = game.history[index]
+        if not entry.get("discarded"):
+            raise IllegalMoveError(f"tile {taken['tile']} has no legal place: it must be "
+                                   "discarded", rules.rule_discard)
+        if taken["tile"] != tile or bool(taken.get("bonus")) != bool(entry.get("bonus")):
+            raise IllegalMoveError(f"the record discards {tile} but {taken['tile']} was drawn",
+                                   rules.rule_discard)
+        _check_player(game.turn_players[index], entry, game)
+        return
+    if game.is_over:
+        raise IllegalMoveError("the game is already over", "B-38")
+    if game.tile is None:
+        raise IllegalMoveError(f"tile {tile} cannot be drawn now", rules.rule_bag)
+    if entry.get("discarded"):
+        raise IllegalMoveError(f"tile {tile} can be placed, so it may not be discarded",
+                               rules.rule_discard)
+    if bool(entry.get("bonus")) != game.is_bonus_turn:
+        if game.is_bonus_turn:
+            raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
+        raise IllegalMoveError("no bonus tile was earned", "HG-32")
+    _check_player(game.current_player, entry, game)
+    game.play(move_class(tile, entry["x"], entry["y"], entry["rotation"],
+                         meeple=entry.get("meeple"), hut=entry.get("hut")))
+
+
+def _check_player(expected: int, entry: dict, game) -> None:
+    if "player" in entry and entry["player"] != expected:
+        raise IllegalMoveError(
+            f"it is {game.players[expected]}'s turn (player {expected}), "
+            f"not player {entry['player']}'s", "B-7")
+
+
+def replay(record: Any) -> ReplayResult:
+    """Replay a record and report its scores (the ``replay`` command's output)."""
+    record = parse_record(record)
+    game = game_from_record(record)
+    turns = len(record["turns"])
+    after = [list(scores) for scores in game.after_turn[:turns]]
+    if record.get("finished"):
+        scores = list(game.scores)
+    else:
+        scores = after[-1] if after else [0] * len(game.players)
+    followers = [game.supply(player).meeples for player in range(len(game.players))]
+    return ReplayResult(scores, after, followers)

@@ -1,0 +1,67 @@
+"""Farm scoring at the end of a game of Carcassonne (B-41, V-1 to V-8, D-6).
+
+A field segment knows which city segments of its own tile it borders along
+an edge, never at a corner (F-17): the tile data says so. A farm (a joined
+field) collects those city segments; here they are resolved to whole cities,
+and only completed ones count (D-2).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from ..features import Feature
+from ..figures import Figure
+from ..tiles import FIELD
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def completed_cities(game: Game, farm: Feature) -> list[Feature]:
+    """The completed cities a farm borders, each once."""
+    graph = game.graph
+    roots = {graph.find(node) for node in farm.cities}
+    return [graph.features[root] for root in sorted(roots)
+            if graph.features[root].open_edges == 0]  # type: ignore[union-attr]
+
+
+def farms(game: Game) -> list[Feature]:
+    """Every farm on the map, in the order of their first segment."""
+    return [feature for feature in (game.graph.features[root] for root in game.graph.roots())
+            if feature is not None and feature.kind == FIELD]
+
+
+def score_farms(game: Game, *, edition: str, turn: int) -> None:
+    if edition == "1st":
+        _score_first_edition(game, turn)
+    else:
+        _score_third_edition(game, turn)
+
+
+def _score_third_edition(game: Game, turn: int) -> None:
+    """Each farm's majority scores 3 per completed city it borders (B-41, V-2 to V-4)."""
+    for farm in farms(game):
+        if not farm.figures:
+            continue
+        cities = completed_cities(game, farm)
+        note = f"farm with {len(cities)} completed {'city' if len(cities) == 1 else 'cities'}"
+        game.award(farm, 3 * len(cities), note, turn=turn, player=None, final=True,
+                   return_figures=False)
+
+
+def _score_first_edition(game: Game, turn: int) -> None:
+    """Each completed city pays 4 to the players with the most farmers over all the
+    farms bordering it, connected or not (V-5 to V-8, D-6)."""
+    farmers: dict[int, list[Figure]] = defaultdict(list)
+    cities: dict[int, Feature] = {}
+    for farm in farms(game):
+        for city in completed_cities(game, farm):
+            cities[id(city)] = city
+            farmers[id(city)] += farm.figures
+    for key, city in cities.items():
+        if farmers[key]:
+            game.award(city, 4, "completed city supplied by farms (1st edition)", turn=turn,
+                       player=None, final=True, figures=farmers[key], return_figures=False,
+                       kind=FIELD)

@@ -1,0 +1,152 @@
+"""Random games with invariant checks (``python -m engine selfplay``).
+
+Every move is chosen uniformly: first a legal placement of the tile in hand
+(a hand's tiles are pooled), then one of that placement's legal figures or
+none. After every turn the invariants below are checked; a broken one stops
+the run with the game's record, so the failure can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from .events import TileDiscarded, TilePlaced
+from .figures import HUT, MEEPLE
+from .game import Game, Move
+from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
+from .record import replay
+
+
+class InvariantError(AssertionError):
+    """An invariant of the rules broke during a random game."""
+
+
+def random_move(game: Game, rng: random.Random) -> Move:
+    """A uniformly chosen legal move: placement first, then figure or none."""
+    choices = [(tile, placement) for tile in game.hand
+               for placement in game.legal_placements(tile)]
+    tile, placement = rng.choice(choices)
+    figures = game.legal_figures(placement, tile)
+    pick = rng.randrange(len(figures) + 1)
+    figure = figures[pick] if pick < len(figures) else None
+    return Move(tile.id, placement.x, placement.y, placement.rotation,
+                meeple=figure.port if figure and figure.figure == MEEPLE else None,
+                hut=figure.port if figure and figure.figure == HUT else None)
+
+
+def play_random_game(players: int, options: Options, seed: int, *, checks: bool = True) -> Game:
+    """Play one game to its end choosing moves at random."""
+    game = Game.new([f"P{i + 1}" for i in range(players)], options, seed=seed)
+    rng = random.Random(seed * 7919 + 1)
+    previous = list(game.scores)
+    while not game.is_over:
+        game.play(random_move(game, rng))
+        if checks:
+            check_turn(game, previous)
+            previous = list(game.scores)
+    if checks:
+        check_end(game)
+    return game
+
+
+def check_turn(game: Game, previous: list[int]) -> None:
+    """Scores never fall, figures are conserved, a new follower stands alone."""
+    for player, (before, now) in enumerate(zip(previous, game.scores)):
+        if now < before:
+            raise InvariantError(f"player {player}'s score fell from {before} to {now}")
+    rules = game.rules
+    on_board = Counter((f.player, f.figure) for f in game.figures)
+    for player in range(len(game.players)):
+        supply = game.supply(player)
+        if supply.meeples + on_board[(player, MEEPLE)] != rules.meeples:
+            raise InvariantError(f"player {player}'s followers are not conserved")
+        if supply.huts + on_board[(player, HUT)] != rules.huts:
+            raise InvariantError(f"player {player}'s huts are not conserved")
+    placed = [e for e in game.events if isinstance(e, TilePlaced) and e.turn == game.last_placed.turn]
+    for event in placed:
+        figure = event.figure
+        if figure is None or figure not in game.figures:
+            continue
+        holders = game.feature_of(figure).huts if figure.figure == HUT else \
+            game.feature_of(figure).figures
+        if holders != [figure]:
+            raise InvariantError(f"a {figure.role} was placed on a claimed feature")
+
+
+def check_end(game: Game) -> None:
+    """Every tile placed, discarded or left exactly once; the record replays."""
+    placed = Counter(p.tile.id for p in game.board.tiles.values())
+    out = Counter(e.tile for e in game.events if isinstance(e, TileDiscarded) and not e.back_to_bag)
+    left = Counter(game.remaining()) + Counter(game.remaining_bonus())
+    for tile_id, tile in game.rules.tiles.items():
+        found = placed[tile_id] + out[tile_id] + left[tile_id]
+        if found != tile.count:
+            raise InvariantError(
+                f"tile {tile_id}: {placed[tile_id]} placed, {out[tile_id]} discarded, "
+                f"{left[tile_id]} left, but {tile.count} exist")
+    for record in (game.to_record(), game.to_record(include_seed=False)):
+        result = replay(record)
+        if result.scores != list(game.scores):
+            raise InvariantError(f"the record replays to {result.scores}, not {game.scores}")
+
+
+def all_option_sets() -> list[Options]:
+    """Every combination of the options selfplay covers."""
+    sets = []
+    for farmers, small, river, winter, unfinished, hand, discards in product(
+            ("3rd", "1st", "off"), (False, True), (False, True), (False, True),
+            (True, False), (1, 3), ("out", "back")):
+        sets.append(Options(CARCASSONNE, farmers, small, river, winter, unfinished, hand,
+                            discards))
+    for unfinished, hand, discards in product((True, False), (1, 3), ("out", "back")):
+        sets.append(Options(HUNTERS_AND_GATHERERS, unfinished=unfinished, hand=hand,
+                            discards=discards))
+    return sets
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    wins: Counter = field(default_factory=Counter)
+    mean_scores: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "turns": self.turns,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
+            "ms_per_game": round(1000 * self.seconds / self.games, 3) if self.games else None,
+            "mean_scores": [round(s, 1) for s in self.mean_scores],
+        }
+
+
+def selfplay(games: int, players: int, seed: int, options: Options | None, *,
+             checks: bool = True, on_game: Callable[[int, Game], None] | None = None) -> Summary:
+    """Play ``games`` random games; ``options`` None cycles through every option set.
+
+    ``on_game(number, game)`` sees each finished game (the command line writes
+    its record there).
+    """
+    option_sets = [options] if options is not None else all_option_sets()
+    summary = Summary(mean_scores=[0.0] * players)
+    start = time.perf_counter()
+    for number in range(games):
+        game_options = option_sets[number % len(option_sets)]
+        game = play_random_game(players, game_options, seed + number, checks=checks)
+        summary.games += 1
+        summary.turns += len(game.history)
+        for player, score in enumerate(game.scores):
+            summary.mean_scores[player] += score / games
+        if on_game is not None:
+            on_game(number, game)
+    summary.seconds = time.perf_counter() - start
+    return summary
