@@ -447,6 +447,10 @@ class Game:
         self._begin_turn()
 
     def _record(self, entry: dict) -> None:
+        if self.options.hand > 1:
+            # A player whose hand ran dry is passed over (D-8), so the turn order
+            # is not the seating order any more: the record names the player.
+            entry["player"] = self.current_player
         self.history.append(entry)
         self.turn_players.append(self.current_player)  # type: ignore[arg-type]
         self.after_turn.append(tuple(self.scores))
@@ -603,6 +607,14 @@ class Game:
 
     # ------------------------------------------------------------------
     # Drawing and the turn cycle
+
+    def pass_to(self, player: int) -> None:
+        """Hand the turn to ``player``: a record of a game with hands says who
+        played when hands ran dry (D-8), which a replay without the seed cannot
+        know otherwise."""
+        if self.is_seeded or self.options.hand == 1 or self.tile is None:
+            raise IllegalMoveError(f"it is {self.players[self.current_player]}'s turn", "B-7")
+        self.current_player = player
 
     def _next_player(self) -> None:
         self.current_player = (self.current_player + 1) % len(self.players)  # type: ignore[operator]

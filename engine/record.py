@@ -189,6 +189,10 @@ def _replay_turn(game, index: int, entry: dict, move_class) -> None:
         if game.is_bonus_turn:
             raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
         raise IllegalMoveError("no bonus tile was earned", "HG-32")
+    player = entry.get("player")
+    if player is not None and player != game.current_player and not game.is_seeded \
+            and game.options.hand > 1 and 0 <= player < len(game.players):
+        game.pass_to(player)
     _check_player(game.current_player, entry, game)
     game.play(move_class(tile, entry["x"], entry["y"], entry["rotation"],
                          meeple=entry.get("meeple"), hut=entry.get("hut")))
