@@ -18,7 +18,7 @@ import json
 import random
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -223,7 +223,12 @@ class GameService:
             )
 
     async def join(
-        self, guild_id: int, user: Player, *, channel_id: int | None = None, game_id: int | None = None
+        self,
+        guild_id: int,
+        user: Player,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
     ) -> GameState:
         async with self.db.transaction() as tx:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
@@ -238,12 +243,22 @@ class GameService:
         return GameState(_replace(row, players=players, version=version))
 
     async def leave(
-        self, guild_id: int, user_id: int, *, channel_id: int | None = None, game_id: int | None = None
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
     ) -> GameState:
         """Leave a lobby. A leaving host hands the game on; the last one out closes it."""
         async with self.db.transaction() as tx:
-            row = await self._lobby(tx, guild_id, channel_id, game_id, started="You cannot leave a game"
-                                    " that has started; the host can cancel it.")
+            row = await self._lobby(
+                tx,
+                guild_id,
+                channel_id,
+                game_id,
+                started="You cannot leave a game that has started; the host can cancel it.",
+            )
             if row.player(user_id) is None:
                 raise NotAllowed("You are not in this game.")
             players = tuple(p for p in row.players if p.id != user_id)
@@ -258,13 +273,19 @@ class GameService:
         return GameState(_replace(row, version=version, **changes))
 
     async def start(
-        self, guild_id: int, user_id: int, *, channel_id: int | None = None, game_id: int | None = None
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
     ) -> GameState:
         """Seat the players at random and deal the first tile (host only)."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row = await self._lobby(tx, guild_id, channel_id, game_id,
-                                    started="This game has already started.")
+            row = await self._lobby(
+                tx, guild_id, channel_id, game_id, started="This game has already started."
+            )
             if user_id != row.host_id:
                 raise NotAllowed("Only the host can start the game.")
             if not MIN_PLAYERS <= len(row.players) <= MAX_PLAYERS:
@@ -286,8 +307,13 @@ class GameService:
             if game.is_over:
                 changes["finished_at"] = now
             version = await storage.update_game(
-                tx, row, action="start", user_id=user_id, now=now,
-                data={"seating": [p.id for p in players]}, **changes,
+                tx,
+                row,
+                action="start",
+                user_id=user_id,
+                now=now,
+                data={"seating": [p.id for p in players]},
+                **changes,
             )
         new_row = _replace(row, version=version, **changes)
         self._cache[row.id] = (version, game)
@@ -342,20 +368,20 @@ class GameService:
             if row is None:
                 raise NoGame("There is no game here. Open one with `/carcassonne new`.")
             if row.status == LOBBY:
-                raise NotAllowed("This game has not started yet; the host starts it with "
-                                 "`/carcassonne start`.")
+                raise NotAllowed(
+                    "This game has not started yet; the host starts it with `/carcassonne start`."
+                )
             if row.status != RUNNING:
                 raise Stale(f"That game is over ({row.status}).")
             game = self._replay(row)
             if turn is not None and turn != game.turn:
-                raise Stale("That was for an earlier turn; the game has moved on. "
-                            "Use the latest message, or `/carcassonne place`.")
+                raise Stale(
+                    "That was for an earlier turn; the game has moved on. "
+                    "Use the latest message, or `/carcassonne place`."
+                )
+            self.require_turn(GameState(row, game), user_id)
             seat = _seat(row, user_id)
-            if seat is None:
-                raise NotAllowed("You are not playing in this game.")
-            if seat != game.current_player:
-                current = row.players[game.current_player]  # type: ignore[index]
-                raise NotAllowed(f"It is not your turn: it is {current.name}'s.")
+            assert seat is not None
             tile_id = tile or game.tile.id  # type: ignore[union-attr]
             move = Move(
                 tile_id,
@@ -373,7 +399,11 @@ class GameService:
             if game.is_over:
                 changes |= {"status": FINISHED, "finished_at": now}
             version = await storage.update_game(
-                tx, row, action="place", user_id=user_id, now=now,
+                tx,
+                row,
+                action="place",
+                user_id=user_id,
+                now=now,
                 data={"turn": turn if turn is not None else game.turn - 1, "move": str(move)},
                 **changes,
             )
@@ -384,7 +414,12 @@ class GameService:
     # --------------------------------------------------------- the rest
 
     async def cancel(
-        self, guild_id: int, user_id: int, *, can_manage: bool, channel_id: int | None = None,
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        can_manage: bool,
+        channel_id: int | None = None,
         game_id: int | None = None,
     ) -> GameState:
         """End the channel's game without scoring (host, or a member with Manage Server)."""
@@ -398,7 +433,9 @@ class GameService:
             if row is None or not row.is_open:
                 raise NoGame("There is no game in this channel to cancel.")
             if user_id != row.host_id and not can_manage:
-                raise NotAllowed("Only the host or a member with Manage Server can cancel the game.")
+                raise NotAllowed(
+                    "Only the host or a member with Manage Server can cancel the game."
+                )
             changes = {"status": CANCELLED, "finished_at": now}
             version = await storage.update_game(
                 tx, row, action="cancel", user_id=user_id, now=now, **changes
@@ -417,6 +454,21 @@ class GameService:
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
 
     # ---------------------------------------------------- move listings
+
+    @staticmethod
+    def require_turn(state: GameState, user_id: int) -> None:
+        """Raise unless ``user_id`` is the player on turn of a running game."""
+        if state.row.status == LOBBY:
+            raise NotAllowed(
+                "This game has not started yet; the host starts it with `/carcassonne start`."
+            )
+        current = state.current
+        if current is None:
+            raise Stale(f"That game is over ({state.row.status}).")
+        if current.id != user_id:
+            if state.seat(user_id) is None:
+                raise NotAllowed(f"You are not playing in this game; it is {current.name}'s turn.")
+            raise NotAllowed(f"It is not your turn: it is {current.name}'s.")
 
     @staticmethod
     def hand(state: GameState) -> tuple[TileType, ...]:
@@ -483,7 +535,3 @@ def _replace(row: GameRow, **changes: Any) -> GameRow:
     if isinstance(changes.get("players"), list):
         changes["players"] = tuple(changes["players"])
     return replace(row, **changes)
-
-
-def iter_choices(items: list[Placement], page: int, size: int = 25) -> Iterator[Placement]:
-    yield from items[page * size : (page + 1) * size]

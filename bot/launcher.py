@@ -31,11 +31,14 @@ class Settings:
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise ConfigError(
-                "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it."
+                "DISCORD_TOKEN is not set: copy .env.example to .env"
+                " and put your bot's token in it."
             )
         guild = env.get("CARCASSONNE_DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
-            raise ConfigError(f"CARCASSONNE_DEV_GUILD_ID must be a server id (digits only), not {guild!r}.")
+            raise ConfigError(
+                f"CARCASSONNE_DEV_GUILD_ID must be a server id (digits only), not {guild!r}."
+            )
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if not isinstance(logging.getLevelName(level), int):
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
@@ -67,12 +70,18 @@ def main() -> None:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused DISCORD_TOKEN: copy the token again from the bot's page "
-              "in the Developer Portal.", file=sys.stderr)
+        print(
+            "Discord refused DISCORD_TOKEN: copy the token again from the bot's page "
+            "in the Developer Portal.",
+            file=sys.stderr,
+        )
         raise SystemExit(1) from None
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the connection for missing intents; this bot needs none "
-              "of the privileged ones, so check that you run an unmodified bot.", file=sys.stderr)
+        print(
+            "Discord refused the connection for missing intents; this bot needs none "
+            "of the privileged ones, so check that you run an unmodified bot.",
+            file=sys.stderr,
+        )
         raise SystemExit(1) from None
 
 

@@ -78,7 +78,10 @@ async def migrate(db: aiosqlite.Connection) -> list[int]:
     for migration in known[current:]:
         # executescript commits first and runs each statement in turn; the
         # explicit BEGIN/COMMIT makes the file and the version bump one unit.
-        script = f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
+        script = (
+            f"BEGIN IMMEDIATE;\n{migration.sql}\n;\n"
+            f"PRAGMA user_version = {migration.version};\nCOMMIT;"
+        )
         try:
             await db.executescript(script)
         except Exception:
@@ -162,7 +165,9 @@ def _players_json(players: tuple[Player, ...] | list[Player]) -> str:
 class Storage:
     """The database of one bot process. Open with :meth:`open`, then :meth:`close`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(
+        self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
+    ) -> None:
         self.path = path
         self._writer = writer
         self._reader = reader
@@ -177,7 +182,7 @@ class Storage:
         writer = await _connect(path)
         try:
             if not memory:
-                await writer.execute("PRAGMA journal_mode = WAL")
+                await _run(writer, "PRAGMA journal_mode = WAL")
             await migrate(writer)
             # An in-memory database exists once per connection: read where we write.
             reader = writer if memory else await _connect(path)
@@ -230,10 +235,14 @@ class Storage:
     # ------------------------------------------------------ guild settings
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        row = await self.fetchone("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        row = await self.fetchone(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
         return json.loads(row["settings"]) if row else {}
 
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any], now: datetime) -> None:
+    async def set_guild_settings(
+        self, guild_id: int, settings: dict[str, Any], now: datetime
+    ) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
@@ -258,6 +267,7 @@ class Storage:
 
 
 # Queries that may run on either connection, so a transaction can use them too.
+
 
 async def open_game(db: aiosqlite.Connection, guild_id: int, channel_id: int) -> GameRow | None:
     async with db.execute(
@@ -290,8 +300,17 @@ async def insert_game(
     async with db.execute(
         "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
         " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING *",
-        (guild_id, channel_id, host.id, json.dumps(options), seed, _players_json([host]), LOBBY,
-         stamp, stamp),
+        (
+            guild_id,
+            channel_id,
+            host.id,
+            json.dumps(options),
+            seed,
+            _players_json([host]),
+            LOBBY,
+            stamp,
+            stamp,
+        ),
     ) as cursor:
         row = await cursor.fetchone()
     assert row is not None
@@ -355,7 +374,13 @@ async def _connect(path: str) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; we BEGIN explicitly.
     db = await aiosqlite.connect(path, isolation_level=None)
     db.row_factory = aiosqlite.Row
-    await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute("PRAGMA busy_timeout = 5000")
-    await db.execute("PRAGMA synchronous = NORMAL")
+    for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "synchronous = NORMAL"):
+        await _run(db, f"PRAGMA {pragma}")
     return db
+
+
+async def _run(db: aiosqlite.Connection, sql: str) -> None:
+    """Execute and close the cursor: an unread result row keeps a statement open,
+    and SQLite will not commit while one is."""
+    async with db.execute(sql):
+        pass

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .geometry import OFFSETS, ROTATIONS
+from .geometry import OFFSETS
 from .tiles import OrientedTile, TileType
 
 
@@ -59,12 +59,14 @@ class PlacedTile:
 class Board:
     """Placed tiles by position, and the frontier of open positions."""
 
-    __slots__ = ("tiles", "frontier")
+    __slots__ = ("tiles", "frontier", "by_constraint")
 
     def __init__(self) -> None:
         self.tiles: dict[tuple[int, int], PlacedTile] = {}
         #: Open position -> edge kind each neighbour demands (N, E, S, W; None = no tile).
         self.frontier: dict[tuple[int, int], tuple[str | None, ...]] = {}
+        #: The frontier grouped by constraint: a tile is matched once per group.
+        self.by_constraint: dict[tuple[str | None, ...], dict[tuple[int, int], None]] = {}
 
     def __len__(self) -> int:
         return len(self.tiles)
@@ -78,28 +80,43 @@ class Board:
     def add(self, placed: PlacedTile) -> None:
         x, y = placed.x, placed.y
         self.tiles[(x, y)] = placed
-        self.frontier.pop((x, y), None)
+        self._leave_group((x, y))
         edges = placed.oriented.edges
         for direction, (dx, dy) in enumerate(OFFSETS):
             position = (x + dx, y + dy)
             if position in self.tiles:
                 continue
-            constraint = list(self.frontier.get(position, (None, None, None, None)))
+            old = self._leave_group(position)
+            constraint = list(old or (None, None, None, None))
             constraint[(direction + 2) % 4] = edges[direction]
-            self.frontier[position] = tuple(constraint)
+            new = tuple(constraint)
+            self.frontier[position] = new
+            self.by_constraint.setdefault(new, {})[position] = None
+
+    def _leave_group(self, position: tuple[int, int]) -> tuple[str | None, ...] | None:
+        constraint = self.frontier.pop(position, None)
+        if constraint is not None:
+            group = self.by_constraint[constraint]
+            del group[position]
+            if not group:
+                del self.by_constraint[constraint]
+        return constraint
 
     def fits(self, tile: TileType, placement: Placement) -> bool:
         """Edge matching only (B-9, B-10): next to a tile, every touching edge equal."""
         constraint = self.frontier.get((placement.x, placement.y))
-        return constraint is not None and placement.quarter_turns in tile.fitting_rotations(
+        return constraint is not None and placement.rotation in tile.fitting_rotations(
             constraint)
 
     def placements(self, tile: TileType):
         """Every placement of ``tile`` that passes edge matching."""
         fitting = tile.fitting_rotations
-        for (x, y), constraint in self.frontier.items():
-            for quarter_turns in fitting(constraint):
-                yield Placement(x, y, ROTATIONS[quarter_turns])
+        for constraint, positions in self.by_constraint.items():
+            rotations = fitting(constraint)
+            if rotations:
+                for x, y in positions:
+                    for rotation in rotations:
+                        yield Placement(x, y, rotation)
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min_x, min_y, max_x, max_y) of the placed tiles."""

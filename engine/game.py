@@ -27,9 +27,9 @@ from .events import (
 )
 from .features import Feature, FeatureGraph
 from .figures import HUT, MEEPLE, ROLES, Figure, FigureOption, Supply
+from .game_support import majority
 from .geometry import DIRECTION_WORDS, OFFSETS, ROTATIONS, opposite_point, parse_port
 from .options import Options
-from .game_support import majority
 from .rules import RuleSet, rules_for
 from .tiles import CLOISTER, CLOSABLE_KINDS, LAKE, LINEAR_KINDS, RIVER, TileType
 
@@ -96,8 +96,8 @@ class Game:
 
         self.board = Board()
         self.graph = FeatureGraph()
-        #: River systems (rivers joined through lakes), for huts.
-        self.water = FeatureGraph()
+        #: River systems (rivers joined through lakes), for huts; only games with huts.
+        self.water: FeatureGraph | None = FeatureGraph() if self.rules.huts else None
         count = len(players)
         self.scores: list[int] = [0] * count
         self._meeples = [self.rules.meeples] * count
@@ -119,14 +119,15 @@ class Game:
         self._cloisters: set[tuple[int, int]] = set()
 
         if start_rotation not in ROTATIONS:
-            raise IllegalMoveError(f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}",
-                                   "D-1")
+            raise IllegalMoveError(
+                f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}", "D-1")
         start = self.rules.tiles[self.rules.start_tile()]
         self.last_placed = self._put(start.orientations[start_rotation // 90], 0, 0, turn=-1,
                                      player=None)
-        for player in range(count):
-            for _ in range(self._hand_size - 1):
-                self._refill(player)
+        if self._hand_size > 1:  # D-8: deal the hands in seating order
+            for player in range(count):
+                for _ in range(self._hand_size):
+                    self._refill(player)
         self._begin_turn()
 
     # ------------------------------------------------------------------
@@ -223,6 +224,22 @@ class Game:
         else:
             yield from self.board.placements(tile)
 
+    def placement_groups(self, tile: TileType | str | None = None
+                         ) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Legal placements grouped by position: ``(x, y, rotations)``. Cheaper
+        than :meth:`legal_placements` when only counting or picking one."""
+        tile = self._tile_arg(tile)
+        if self.rules.restricts(tile):
+            groups: dict[tuple[int, int], list[int]] = {}
+            for x, y, rotation in self.legal_placements(tile):
+                groups.setdefault((x, y), []).append(rotation)
+            return [(x, y, tuple(rotations)) for (x, y), rotations in groups.items()]
+        fitting = tile.fitting_rotations
+        return [(x, y, rotations)
+                for constraint, positions in self.board.by_constraint.items()
+                if (rotations := fitting(constraint))
+                for x, y in positions]
+
     def is_legal_placement(self, placement: Placement,
                            tile: TileType | str | None = None) -> bool:
         """Cheap check of one placement: no listing of the others."""
@@ -270,22 +287,38 @@ class Game:
             return []
         oriented = tile.orientations[placement.quarter_turns]
         options = []
-        occupied = self._occupied_after(oriented, placement.x, placement.y)
         player = self.current_player
-        for index, segment in enumerate(tile.segments):
-            port = oriented.port_name(index)
-            if (self._meeples[player] and not occupied[index]
-                    and self.rules.meeple_problem(self, tile, index) is None):
-                options.append(FigureOption(MEEPLE, port, segment.kind, ROLES[segment.kind]))
-            if (self._huts[player] and self.rules.hut_problem(self, tile, index) is None
-                    and not self._hut_claimed_after(oriented, placement.x, placement.y, index)):
-                options.append(FigureOption(HUT, port, segment.kind, HUT))
+        rules = self.rules
+        ports = oriented.port_names
+        if self._meeples[player]:
+            occupied = self._occupied_after(oriented, placement.x, placement.y)
+            for index, segment in enumerate(tile.segments):
+                if (not occupied[index] and ports[index] is not None
+                        and rules.meeple_problem(self, tile, index) is None):
+                    options.append(
+                        FigureOption(MEEPLE, ports[index], segment.kind, ROLES[segment.kind]))
+        if self._huts[player]:
+            hutted = self._huts_after(oriented, placement.x, placement.y)
+            for index, segment in enumerate(tile.segments):
+                if (not hutted[index] and ports[index] is not None
+                        and rules.hut_problem(self, tile, index) is None):
+                    options.append(FigureOption(HUT, ports[index], segment.kind, HUT))
         return options
 
-    def _neighbour_roots(self, graph: FeatureGraph, oriented, x: int,
-                         y: int) -> list[set[int]]:
-        """Per segment of ``oriented`` at (x, y): the roots it would join."""
-        roots: list[set[int]] = [set() for _ in oriented.type.segments]
+    def _claimed_after(self, graph: FeatureGraph, oriented, x: int, y: int, *,
+                       huts: bool = False, links: Iterable[tuple[int, int]] = ()) -> list[bool]:
+        """Per segment of ``oriented`` laid at (x, y): would its feature (with
+        ``huts``, its river system) already hold a figure (B-16, HG-18, HG-44)?
+
+        Computed without laying the tile: the features each segment would join
+        are looked up across its edges, and segments of the new tile that would
+        join one another (through a shared neighbour, or ``links``) share the answer.
+        """
+        features = graph.features
+        find = graph.find
+        claimed = [False] * len(oriented.type.segments)
+        first_segment: dict[int, int] = {}
+        pairs = list(links)
         tiles = self.board.tiles
         point_segment = oriented.point_segment
         for direction, (dx, dy) in enumerate(OFFSETS):
@@ -293,53 +326,36 @@ class Game:
             if other is None:
                 continue
             other_points = other.oriented.point_segment
+            node = other.node
             for point in (3 * direction, 3 * direction + 1, 3 * direction + 2):
-                roots[point_segment[point]].add(
-                    graph.find(other.node + other_points[_OPPOSITE[point]]))
-        return roots
-
-    @staticmethod
-    def _merge_groups(roots: list[set[int]], links: Iterable[tuple[int, int]] = ()) -> list[set[int]]:
-        """Roots per segment once segments sharing a root (or linked) count as one."""
-        count = len(roots)
-        group = list(range(count))
-
-        def find(i: int) -> int:
-            while group[i] != i:
-                i = group[i]
-            return i
-
-        owner: dict[int, int] = {}
-        for index, found in enumerate(roots):
-            for root in found:
-                if root in owner:
-                    group[find(index)] = find(owner[root])
-                else:
-                    owner[root] = index
-        for a, b in links:
-            group[find(a)] = find(b)
-        merged: dict[int, set[int]] = {}
-        for index in range(count):
-            merged.setdefault(find(index), set()).update(roots[index])
-        return [merged[find(index)] for index in range(count)]
+                segment = point_segment[point]
+                root = find(node + other_points[_OPPOSITE[point]])
+                feature = features[root]
+                if feature is None:  # not water, in the water graph
+                    continue
+                if feature.huts if huts else feature.figures:
+                    claimed[segment] = True
+                first = first_segment.setdefault(root, segment)
+                if first != segment:
+                    pairs.append((first, segment))
+        changed = bool(pairs)
+        while changed:
+            changed = False
+            for a, b in pairs:
+                if claimed[a] != claimed[b]:
+                    claimed[a] = claimed[b] = True
+                    changed = True
+        return claimed
 
     def _occupied_after(self, oriented, x: int, y: int) -> list[bool]:
         """Per segment: would its feature hold a follower once the tile lies there (B-16)?"""
-        features = self.graph.features
-        groups = self._merge_groups(self._neighbour_roots(self.graph, oriented, x, y))
-        return [any(features[root].figures for root in found) for found in groups]  # type: ignore[union-attr]
+        return self._claimed_after(self.graph, oriented, x, y)
 
-    def _hut_claimed_after(self, oriented, x: int, y: int, segment: int) -> bool:
-        """Would the river system of ``segment`` hold a hut (HG-44)?"""
-        segments = oriented.type.segments
-        links = [(i, s.lake) for i, s in enumerate(segments) if s.lake is not None]
-        roots = self._neighbour_roots(self.water, oriented, x, y)
-        for index, s in enumerate(segments):
-            if s.kind not in (RIVER, LAKE):
-                roots[index] = set()
-        groups = self._merge_groups(roots, links)
-        features = self.water.features
-        return any(features[root].huts for root in groups[segment])  # type: ignore[union-attr]
+    def _huts_after(self, oriented, x: int, y: int) -> list[bool]:
+        """Per segment: would its river system hold a hut (HG-44)? Lakes join the
+        rivers flowing into them on the tile itself."""
+        links = [(i, s.lake) for i, s in enumerate(oriented.type.segments) if s.lake is not None]
+        return self._claimed_after(self.water, oriented, x, y, huts=True, links=links)
 
     # ------------------------------------------------------------------
     # Playing
@@ -404,7 +420,7 @@ class Game:
             problem = self.rules.hut_problem(self, tile, segment)
             if problem is not None:
                 raise problem
-            if self._hut_claimed_after(oriented, move.x, move.y, segment):
+            if self._huts_after(oriented, move.x, move.y)[segment]:
                 raise IllegalMoveError(f"{where}: that river system already has a hut", "HG-44")
             if not self._huts[player]:
                 raise IllegalMoveError(f"{self.players[player]} has no hut left in supply",
@@ -471,13 +487,15 @@ class Game:
             if segment.lake is not None:
                 feature.lakes = {node + segment.lake}
             graph.add(feature)
-            water.add(Feature(kind, (x, y), 0, dict(segment.goods))
-                      if kind in (RIVER, LAKE) else None)
+            if water is not None:
+                water.add(Feature(kind, (x, y), 0, dict(segment.goods))
+                          if kind in (RIVER, LAKE) else None)
             if kind == CLOISTER:
                 self._cloisters.add((x, y))
-        for index, segment in enumerate(tile.segments):
-            if segment.lake is not None:
-                water.join(node + index, node + segment.lake)
+        if water is not None:
+            for index, segment in enumerate(tile.segments):
+                if segment.lake is not None:
+                    water.join(node + index, node + segment.lake)
         placed = PlacedTile(tile, oriented, x, y, turn, player, node)
         tiles = self.board.tiles
         point_segment = oriented.point_segment
@@ -496,7 +514,7 @@ class Game:
                 for half in (middle - 1, middle + 1):
                     graph.join(node + point_segment[half],
                                other.node + other_points[_OPPOSITE[half]])
-                if kind == RIVER:
+                if kind == RIVER and water is not None:
                     water.join(node + mine, theirs)
         self.board.add(placed)
         self.rules.on_placed(self, placed)
@@ -512,7 +530,7 @@ class Game:
         )
         if kind == HUT:
             self._huts[player] -= 1
-            self.water.feature(placed.node + segment).huts.append(figure)
+            self.water.feature(placed.node + segment).huts.append(figure)  # type: ignore[union-attr]
         else:
             self._meeples[player] -= 1
             self.graph.feature(placed.node + segment).figures.append(figure)
@@ -591,6 +609,7 @@ class Game:
         """The feature a figure stands on (for a hut, its river system)."""
         placed = self.board.tiles[(figure.x, figure.y)]
         graph = self.water if figure.figure == HUT else self.graph
+        assert graph is not None
         return graph.feature(placed.node + figure.segment)
 
     def return_figures(self, figures: list[Figure]) -> tuple[tuple[int, int], ...]:

@@ -31,13 +31,15 @@ class Options:
         _check_choice("discards", self.discards, ("out", "back"))
         for name in ("small_city", "river", "winter", "unfinished"):
             if not isinstance(getattr(self, name), bool):
-                raise OptionsError(f"option {name!r} takes true or false, not {getattr(self, name)!r}")
+                value = getattr(self, name)
+                raise OptionsError(f"option {name!r} takes true or false, not {value!r}")
         if isinstance(self.hand, bool) or not isinstance(self.hand, int) or not 1 <= self.hand <= 3:
             raise OptionsError(f"option 'hand' takes 1 to 3, not {self.hand!r}")
         if self.game == HUNTERS_AND_GATHERERS:
             for name in ("river", "winter", "small_city"):
                 if getattr(self, name):
-                    raise OptionsError(f"option {name!r} is for Carcassonne, not Hunters and Gatherers")
+                    raise OptionsError(
+                        f"option {name!r} is for Carcassonne, not Hunters and Gatherers")
             if self.farmers != "3rd":
                 raise OptionsError("option 'farmers' is for Carcassonne, not Hunters and Gatherers")
 
@@ -51,7 +53,8 @@ class Options:
             raise OptionsError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}")
         if game is not None:
             if data.get("game", game) != game:
-                raise OptionsError(f"option game {data['game']!r} contradicts the record's {game!r}")
+                raise OptionsError(
+                    f"option game {data['game']!r} contradicts the record's {game!r}")
             data["game"] = game
         return cls(**data)
 
@@ -63,4 +66,5 @@ class Options:
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise OptionsError(f"option {name!r} takes one of {', '.join(map(repr, choices))}, not {value!r}")
+        allowed = ", ".join(map(repr, choices))
+        raise OptionsError(f"option {name!r} takes one of {allowed}, not {value!r}")

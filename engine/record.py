@@ -158,7 +158,10 @@ def _at_turn(error: EngineError, index: int) -> EngineError:
     message = str(error)
     if not message.startswith("turn ") and not message.startswith("record:"):
         message = f"turn {turn}: {message}"
-    named = IllegalMoveError(message) if isinstance(error, IllegalMoveError) else type(error)(message)
+    if isinstance(error, IllegalMoveError):
+        named: EngineError = IllegalMoveError(message)
+    else:
+        named = type(error)(message)
     named.rule = error.rule
     named.turn = turn
     return named

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from .board import Placement
 from .events import TileDiscarded, TilePlaced
 from .figures import HUT, MEEPLE
 from .game import Game, Move
@@ -29,9 +30,13 @@ class InvariantError(AssertionError):
 
 def random_move(game: Game, rng: random.Random) -> Move:
     """A uniformly chosen legal move: placement first, then figure or none."""
-    choices = [(tile, placement) for tile in game.hand
-               for placement in game.legal_placements(tile)]
-    tile, placement = rng.choice(choices)
+    groups = [(tile, group) for tile in game.hand for group in game.placement_groups(tile)]
+    pick = rng.randrange(sum(len(group[2]) for _, group in groups))
+    for candidate, (x, y, rotations) in groups:
+        if pick < len(rotations):
+            tile, placement = candidate, Placement(x, y, rotations[pick])
+            break
+        pick -= len(rotations)
     figures = game.legal_figures(placement, tile)
     pick = rng.randrange(len(figures) + 1)
     figure = figures[pick] if pick < len(figures) else None
@@ -68,8 +73,8 @@ def check_turn(game: Game, previous: list[int]) -> None:
             raise InvariantError(f"player {player}'s followers are not conserved")
         if supply.huts + on_board[(player, HUT)] != rules.huts:
             raise InvariantError(f"player {player}'s huts are not conserved")
-    placed = [e for e in game.events if isinstance(e, TilePlaced) and e.turn == game.last_placed.turn]
-    for event in placed:
+    turn = game.last_placed.turn
+    for event in (e for e in game.events if isinstance(e, TilePlaced) and e.turn == turn):
         figure = event.figure
         if figure is None or figure not in game.figures:
             continue

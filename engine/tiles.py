@@ -98,21 +98,20 @@ class TileType:
         return self.id
 
     def fitting_rotations(self, constraint: tuple[str | None, ...]) -> tuple[int, ...]:
-        """Quarter turns whose edges meet ``constraint`` (``None`` = no neighbour).
+        """Rotations in degrees whose edges meet ``constraint`` (``None`` = no neighbour).
 
         Cached per constraint: this lookup is what keeps listing placements
-        cheap (a handful of dict hits per open position).
+        cheap (one dictionary hit per kind of open position). A symmetric tile
+        fits in several rotations; each is a distinct move in the record.
         """
         try:
             return self._fits[constraint]
         except KeyError:
             result = tuple(
-                o.quarter_turns
+                o.rotation
                 for o in self.orientations
                 if all(want is None or want == have for want, have in zip(constraint, o.edges))
             )
-            # A symmetric tile fits the same way in several turns; keep them
-            # all, since each rotation is a distinct move in the record.
             self._fits[constraint] = result
             return result
 
@@ -124,7 +123,7 @@ class OrientedTile:
     """A tile type turned clockwise by ``quarter_turns`` × 90°."""
 
     __slots__ = ("type", "quarter_turns", "edges", "point_segment", "segment_points",
-                 "segment_edges")
+                 "segment_edges", "port_names")
 
     def __init__(self, tile_type: TileType, quarter_turns: int) -> None:
         self.type = tile_type
@@ -149,6 +148,9 @@ class OrientedTile:
             tuple(p // 3 for p in points if p != CENTRE and p % 3 == 1)
             for points in segment_points
         )
+        #: Canonical port of each segment (see :meth:`port_name`).
+        self.port_names: tuple[str | None, ...] = tuple(
+            self.port_name(i) for i in range(len(tile_type.segments)))
 
     @property
     def rotation(self) -> int:
@@ -158,14 +160,15 @@ class OrientedTile:
         """The segment a port names, or -1."""
         return self.point_segment[port]
 
-    def port_name(self, segment: int) -> str:
+    def port_name(self, segment: int) -> str | None:
         """The canonical port naming ``segment``: middle of its first edge for
         roads, cities, rivers and forests; its first half-edge for fields; the
-        centre for cloisters and lakes."""
+        centre for cloisters and lakes. None for a lake on a tile with two
+        (its rivers' ports name its river system)."""
         points = self.segment_points[segment]
         kind = self.type.segments[segment].kind
         if kind in (CLOISTER, LAKE):
-            return "C"
+            return "C" if CENTRE in points else None
         if kind not in OPEN_AREA_KINDS:
             for point in points:
                 if point % 3 == 1:

@@ -146,7 +146,9 @@ class Carcassonne(RuleSet):
             return tiles, _plural(tiles, "tile")
         if feature.kind == CITY:
             pennants = feature.count("pennants")
-            note = _plural(tiles, "tile") + (f", {_plural(pennants, 'pennant')}" if pennants else "")
+            note = _plural(tiles, "tile")
+            if pennants:
+                note += f", {_plural(pennants, 'pennant')}"
             if self.options.small_city and tiles == 2:
                 return 2 + pennants, note + " (2-tile city, V-9)"
             return 2 * tiles + 2 * pennants, note

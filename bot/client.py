@@ -1,0 +1,83 @@
+"""The bot: a :class:`commands.Bot` that owns the database and the game service."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+from discord.ext import commands
+
+from . import views
+from .games import GameService
+from .storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.carcassonne",)
+
+
+class CarcassonneBot(commands.Bot):
+    """Slash commands and components only: no prefix commands, no privileged intents."""
+
+    storage: Storage
+    games: GameService
+
+    def __init__(
+        self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.database = database
+        self.dev_guild_id = dev_guild_id
+        self.seed = seed
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.database)
+        self.games = GameService(self.storage, clock=discord.utils.utcnow, seed=self.seed)
+        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Upload the command tree when it differs from the last upload; True if it did.
+
+        Discord rate-limits syncs, so we remember a hash of what we uploaded
+        (per application and guild) rather than syncing on every start. With a
+        development guild the commands go there and show up at once.
+        """
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        if not force and await self.storage.get_meta(key) == digest:
+            log.info("application commands unchanged; not syncing")
+            return False
+        await self.tree.sync(guild=guild)
+        await self.storage.set_meta(key, digest)
+        log.info(
+            "synced %d application commands to %s",
+            len(payload),
+            f"guild {guild.id}" if guild else "all servers",
+        )
+        return True
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            storage = getattr(self, "storage", None)
+            if storage is not None:
+                await storage.close()
+                del self.storage
