@@ -39,6 +39,8 @@ OPEN_AREA_KINDS = frozenset({FIELD, MEADOW})
 #: Goods a segment can carry, summed over a feature.
 GOODS = ("pennants", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger", "aurochs")
 
+_FITS_BY_EDGES: dict[tuple[str, ...], dict] = {}
+
 #: Edge letters per game, as the catalogue writes them.
 EDGE_LETTERS = {
     "carcassonne": {"C": CITY, "R": ROAD, "F": FIELD, "I": RIVER},
@@ -90,6 +92,8 @@ class TileType:
 
     def __post_init__(self) -> None:
         self.orientations = tuple(OrientedTile(self, r) for r in range(4))
+        # Tiles with the same edges fit the same way: they share one cache.
+        self._fits = _FITS_BY_EDGES.setdefault(self.edges, {})
         #: Index of its cloister segment, or -1.
         self.cloister_segment = next(
             (i for i, s in enumerate(self.segments) if s.kind == CLOISTER), -1)

@@ -180,6 +180,7 @@ class TileLayout:
     hedges: tuple[Point, ...]  # points on the line between two fields
     anchors: tuple[Point, ...]  # per segment: where its figure stands
     owner: tuple[int, ...]  # RASTER*RASTER cells: segment index, or -1
+    depth: tuple[int, ...]  # RASTER*RASTER cells: steps to the rim of their region
     field_conflicts: tuple[tuple[int, ...], ...]  # fields sharing one open region
 
     def anchor(self, segment: int) -> Point:
@@ -393,6 +394,7 @@ def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
         hedges=tuple(hedges),
         anchors=tuple(anchors),
         owner=tuple(owner),
+        depth=tuple(distance),
         field_conflicts=tuple(conflicts),
     )
 
