@@ -15,8 +15,10 @@ from .events import (
     FeatureScored,
     FiguresReturned,
     GameOver,
+    PlayerRemoved,
     TileDiscarded,
     TilePlaced,
+    TurnSkipped,
 )
 from .figures import HUT, MEEPLE, Figure, FigureOption, Supply
 from .game import Game, Move, Outcome, TurnResult
@@ -30,5 +32,6 @@ __all__ = [
     "Figure", "FigureOption", "FiguresReturned", "Game", "GameOver", "IllegalMoveError", "Move",
     "Options", "OptionsError", "OrientedTile", "Outcome", "PlacedTile", "Placement",
     "RecordError", "ReplayResult", "Segment", "Supply", "TileDataError", "TileDiscarded",
-    "TilePlaced", "TileType", "TurnResult", "all_tiles", "replay", "tile_set",
+    "TilePlaced", "TileType", "TurnResult", "TurnSkipped", "PlayerRemoved", "all_tiles",
+    "replay", "tile_set",
 ]

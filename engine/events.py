@@ -67,6 +67,24 @@ class BonusTileEarned:
 
 
 @dataclass(frozen=True)
+class TurnSkipped:
+    """The player on turn let the deadline pass: the tile went back into the bag."""
+
+    turn: int
+    player: int
+    tile: str
+
+
+@dataclass(frozen=True)
+class PlayerRemoved:
+    """A player left the game; their figures left the map, their score stands."""
+
+    turn: int
+    player: int
+    returned: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class GameOver:
     turn: int
     player: None
@@ -74,4 +92,5 @@ class GameOver:
     winners: tuple[int, ...]
 
 
-Event = TilePlaced | TileDiscarded | FeatureScored | FiguresReturned | BonusTileEarned | GameOver
+Event = (TilePlaced | TileDiscarded | FeatureScored | FiguresReturned | BonusTileEarned
+         | TurnSkipped | PlayerRemoved | GameOver)

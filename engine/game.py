@@ -22,8 +22,10 @@ from .events import (
     FeatureScored,
     FiguresReturned,
     GameOver,
+    PlayerRemoved,
     TileDiscarded,
     TilePlaced,
+    TurnSkipped,
 )
 from .features import Feature, FeatureGraph
 from .figures import HUT, MEEPLE, ROLES, Figure, FigureOption, Supply
@@ -112,6 +114,8 @@ class Game:
         self._stacks = self.rules.land_stacks(self._rng)
         self._bonus_stack = self.rules.bonus_stack(self._rng)
         self._hands: list[list[TileType]] = [[] for _ in players]
+        #: False for players removed from the game (their turns are passed over).
+        self.active: list[bool] = [True] * count
         self.current_player: int | None = 0
         self.tile: TileType | None = None
         self.is_bonus_turn = False
@@ -636,7 +640,70 @@ class Game:
         self.current_player = player
 
     def _next_player(self) -> None:
-        self.current_player = (self.current_player + 1) % len(self.players)  # type: ignore[operator]
+        count = len(self.players)
+        player = self.current_player
+        for _ in range(count):
+            player = (player + 1) % count  # type: ignore[operator]
+            if self.active[player]:
+                break
+        self.current_player = player
+
+    # ------------------------------------------------------------------
+    # Absent players (the bot's deadlines; record extensions "skipped", "removed")
+
+    def skip_turn(self) -> TurnResult:
+        """The player on turn misses it: the tile goes back into the bag at a
+        random place (a hand is kept), and the next player draws."""
+        if self.tile is None or self.current_player is None:
+            raise IllegalMoveError("the game is over")
+        if self.is_bonus_turn:
+            raise IllegalMoveError("a bonus tile cannot be skipped", "HG-34")
+        first = len(self.events)
+        player, tile = self.current_player, self.tile
+        if self._hand_size == 1:
+            self._put_back(tile)
+        self.events.append(TurnSkipped(len(self.history), player, tile.id))
+        self._record({"tile": tile.id, "skipped": True})
+        self.tile = None
+        self._next_player()
+        self._begin_turn()
+        return TurnResult(self.events[first:])
+
+    def remove_player(self, player: int) -> TurnResult:
+        """Take a player out: their figures leave the map (scores stand) and their
+        tiles go back into the bag. With one player left the game ends."""
+        if self.is_over:
+            raise IllegalMoveError("the game is over")
+        if not 0 <= player < len(self.players) or not self.active[player]:
+            raise IllegalMoveError(f"player {player} is not in the game")
+        first = len(self.events)
+        on_turn = player == self.current_player
+        for figure in [f for f in self.figures if f.player == player]:
+            feature = self.feature_of(figure)
+            (feature.huts if figure.figure == HUT else feature.figures).remove(figure)
+        returned = self.return_figures([f for f in self.figures if f.player == player])
+        self.active[player] = False
+        if on_turn and self.tile is not None and not self.is_bonus_turn and self._hand_size == 1:
+            self._put_back(self.tile)
+        for tile in self._hands[player]:
+            self._put_back(tile)
+        self._hands[player] = []
+        self.events.append(PlayerRemoved(len(self.history), player, returned))
+        self.history.append({"removed": player})
+        self.turn_players.append(player)
+        self.after_turn.append(tuple(self.scores))
+        if sum(self.active) < 2:
+            self._finish()
+        elif on_turn:
+            self.tile = None
+            self.is_bonus_turn = False
+            self._next_player()
+            self._begin_turn()
+        return TurnResult(self.events[first:])
+
+    def _put_back(self, tile: TileType) -> None:
+        stack = self._stacks[self.rules.stack_of(tile.id)]
+        stack.insert(self._rng.randrange(len(stack) + 1), tile.id)
 
     def _draw(self) -> TileType | None:
         """The next land tile, from the record's list when replaying, else at random."""
@@ -758,8 +825,9 @@ class Game:
         self.tile = None
         self.current_player = None
         self.rules.final_scoring(self)
-        best = max(self.scores)
-        winners = tuple(i for i, score in enumerate(self.scores) if score == best)
+        best = max(s for s, active in zip(self.scores, self.active) if active)
+        winners = tuple(i for i, score in enumerate(self.scores)
+                        if score == best and self.active[i])
         self._outcome = Outcome(tuple(self.scores), winners)
         self.events.append(GameOver(len(self.history), None, tuple(self.scores), winners))
 

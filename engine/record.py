@@ -8,6 +8,10 @@ every turn of it. Two ways to draw tiles:
   replays by drawing with that seed, and each turn's tile must be the tile
   drawn (or one in the hand): hands of tiles are rebuilt exactly;
 - a record without one takes its tiles in the order the turns name them.
+
+Two entries extend the format for games the bot runs with deadlines:
+``{"tile": "V", "skipped": true}`` (the player missed the turn; the tile went
+back into the bag) and ``{"removed": 2}`` (player 2 left the game).
 """
 
 from __future__ import annotations
@@ -98,14 +102,18 @@ def _check_entry(index: int, entry: Any) -> None:
 
     if not isinstance(entry, dict):
         raise fail("each turn must be an object")
+    if "removed" in entry:
+        if not _is_int(entry["removed"]):
+            raise fail("'removed' must be a player number")
+        return
     if not isinstance(entry.get("tile"), str):
         raise fail("missing 'tile'")
-    for key in ("discarded", "bonus"):
+    for key in ("discarded", "bonus", "skipped"):
         if key in entry and not isinstance(entry[key], bool):
             raise fail(f"'{key}' must be true or false")
     if "player" in entry and not _is_int(entry["player"]):
         raise fail("'player' must be an integer")
-    if entry.get("discarded"):
+    if entry.get("discarded") or entry.get("skipped"):
         return
     for key in ("x", "y", "rotation"):
         if not _is_int(entry.get(key)):
@@ -136,7 +144,7 @@ def game_from_record(record: Any, *, seed: int | None = None):
         else:
             game = Game(record["players"], options, seed=0,
                         start_rotation=start.get("rotation", 0),
-                        forced=[t["tile"] for t in turns if not t.get("bonus")],
+                        forced=[t["tile"] for t in turns if "tile" in t and not t.get("bonus")],
                         forced_bonus=[t["tile"] for t in turns if t.get("bonus")])
     except EngineError as error:
         raise _at_turn(error, 0) from None
@@ -168,6 +176,9 @@ def _at_turn(error: EngineError, index: int) -> EngineError:
 
 
 def _replay_turn(game, index: int, entry: dict, move_class) -> None:
+    if "removed" in entry:
+        game.remove_player(entry["removed"])
+        return
     tile = entry["tile"]
     rules = game.rules
     if index < len(game.history):
@@ -188,6 +199,12 @@ def _replay_turn(game, index: int, entry: dict, move_class) -> None:
     if entry.get("discarded"):
         raise IllegalMoveError(f"tile {tile} can be placed, so it may not be discarded",
                                rules.rule_discard)
+    if entry.get("skipped"):
+        if tile not in {t.id for t in game.hand}:
+            raise IllegalMoveError(f"tile {tile} is not the tile to play now", "B-7")
+        _check_player(game.current_player, entry, game)
+        game.skip_turn()
+        return
     if bool(entry.get("bonus")) != game.is_bonus_turn:
         if game.is_bonus_turn:
             raise IllegalMoveError("a bonus tile must be placed now", "HG-32")

@@ -127,3 +127,29 @@ def test_tiles_left_are_counted_by_type():
     remaining = game.remaining()
     assert sum(remaining.values()) == 70  # 72 - start tile - the tile in play
     assert remaining.get("D", 0) <= 3
+
+
+def test_a_skipped_turn_puts_the_tile_back_and_replays():
+    game = Game.new(["A", "B", "C"], Options(), seed=8)
+    tile = game.tile.id
+    left = sum(game.remaining().values())
+    game.skip_turn()
+    assert game.current_player == 1
+    assert sum(game.remaining().values()) == left  # one back in, one drawn for B
+    assert game.history[-1] == {"tile": tile, "skipped": True}
+    play_until(game, 10)
+    for record in (game.to_record(), game.to_record(include_seed=False)):
+        assert Game.from_record(record).to_record()["turns"] == game.to_record()["turns"]
+
+
+def test_a_removed_player_loses_figures_and_is_passed_over():
+    game = Game(["A", "B", "C"], Options(), forced=["U", "U", "V"])
+    game.play(Move("U", 1, 0, 0, meeple="E"))  # A's thief
+    game.remove_player(0)
+    assert game.figures == [] and game.current_player == 1
+    game.play(Move("U", 2, 0, 0))
+    assert game.current_player == 2
+    game.remove_player(2)  # on turn: its tile goes back, one player left: the game ends
+    assert game.is_over and game.outcome().winners == (1,)
+    replayed = Game.from_record(game.to_record(include_seed=False))
+    assert replayed.active == [False, True, False]
