@@ -457,12 +457,12 @@ class Game:
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         self.tile = None
         self.is_bonus_turn = False
+        if not bonus and self._hand_size > 1:
+            self._refill(player)  # D-8: draw at the end of the turn
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
             if self._offer_bonus(bonus_tile, player):
                 return
-        if not bonus and self._hand_size > 1:
-            self._refill(player)
         self._next_player()
         self._begin_turn()
 

@@ -309,6 +309,12 @@ def _build_tile(tile_id, count, game, edges, items, description) -> TileType:  #
             cities.append(matches[0])
         segment["cities"] = tuple(cities)
 
+    # Fire and the dolmen belong to the tile's meadow (HG-61, HG-64): carried as
+    # goods, they travel with the meadow when it joins others.
+    for mark in marks & {"fire", "dolmen"}:
+        for segment in segments:
+            if segment["kind"] == field_kind:
+                segment["goods"] = [*segment["goods"], (mark, 1)]
     built = tuple(
         Segment(
             kind=s["kind"],
