@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .geometry import OFFSETS
+from .geometry import OFFSETS, ROTATIONS
 from .tiles import OrientedTile, TileType
 
 
@@ -31,6 +31,22 @@ class Placement(NamedTuple):
 
     def __str__(self) -> str:
         return f"({self.x}, {self.y}) rotation {self.rotation}"
+
+    def text(self) -> str:
+        """Compact text, ``"3,-1,90"``; :meth:`parse` reads it back."""
+        return f"{self.x},{self.y},{self.rotation}"
+
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        """Read ``"x,y,rotation"`` (spaces allowed); ValueError quoting the text."""
+        parts = [part.strip() for part in text.split(",")]
+        try:
+            x, y, rotation = (int(part) for part in parts)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a placement: write x,y,rotation") from None
+        if rotation not in ROTATIONS:
+            raise ValueError(f"{text!r}: rotation must be 0, 90, 180 or 270")
+        return cls(x, y, rotation)
 
 
 @dataclass(eq=False)

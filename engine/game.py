@@ -58,8 +58,18 @@ class Move:
         return Placement(self.x, self.y, self.rotation)
 
     def __str__(self) -> str:
+        """``"V 1,0,90"``, ``"E 0,-1,180 meeple S"``; :meth:`parse` reads it back."""
         figure = f" meeple {self.meeple}" if self.meeple else f" hut {self.hut}" if self.hut else ""
-        return f"{self.tile} at ({self.x}, {self.y}) rotation {self.rotation}{figure}"
+        return f"{self.tile} {self.placement.text()}{figure}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        words = text.split()
+        if len(words) not in (2, 4) or (len(words) == 4 and words[2] not in (MEEPLE, HUT)):
+            raise ValueError(f"{text!r} is not a move: write TILE x,y,rotation [meeple|hut PORT]")
+        x, y, rotation = Placement.parse(words[1])
+        figure = {words[2]: words[3]} if len(words) == 4 else {}
+        return cls(words[0], x, y, rotation, **figure)
 
 
 @dataclass(frozen=True)

@@ -153,3 +153,14 @@ def test_a_removed_player_loses_figures_and_is_passed_over():
     assert game.is_over and game.outcome().winners == (1,)
     replayed = Game.from_record(game.to_record(include_seed=False))
     assert replayed.active == [False, True, False]
+
+
+@pytest.mark.parametrize("text", ["V 1,0,90", "E 0,-1,180 meeple S", "H12 -3,2,0 hut C"])
+def test_moves_round_trip_through_text(text):
+    assert str(Move.parse(text)) == text
+
+
+@pytest.mark.parametrize("text", ["V 1,0", "V 1,0,45", "V a,b,c", "V 1,0,90 dragon N"])
+def test_bad_move_text_is_a_value_error_quoting_it(text):
+    with pytest.raises(ValueError, match="not a move|not a placement|rotation must be"):
+        Move.parse(text)
