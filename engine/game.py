@@ -129,6 +129,8 @@ class Game:
         self.current_player: int | None = 0
         self.tile: TileType | None = None
         self.is_bonus_turn = False
+        #: A replayed record earned a bonus tile but names none (HG-32).
+        self.bonus_unrecorded = False
         self._outcome: Outcome | None = None
         self._cloisters: set[tuple[int, int]] = set()
 
@@ -740,7 +742,11 @@ class Game:
 
     def _undrawable(self, tile_id: str, stack_index: int) -> IllegalMoveError:
         if tile_id not in self.rules.tiles:
-            return IllegalMoveError(f"unknown tile {tile_id!r}", self.rules.rule_bag)
+            return IllegalMoveError(f"unknown tile {tile_id!r}: it is not in this game's tile set",
+                                    self.rules.rule_bag)
+        problem = self.rules.land_draw_problem(tile_id)
+        if problem is not None:
+            return problem
         if any(tile_id in stack for stack in self._stacks[stack_index + 1:]):
             return self.rules.out_of_order(tile_id, self._stacks[stack_index])
         return IllegalMoveError(f"no tile {tile_id} is left in the bag", self.rules.rule_bag)
@@ -820,6 +826,8 @@ class Game:
             return None
         if self._forced_bonus is not None:
             if not self._forced_bonus:
+                # The record ends before the bonus tile it owes (or breaks off here).
+                self.bonus_unrecorded = True
                 return None
             tile_id = self._forced_bonus.popleft()
             if tile_id not in self._bonus_stack:

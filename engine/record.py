@@ -134,9 +134,10 @@ def game_from_record(record: Any, *, seed: int | None = None):
     start = record["start"]
     rules = rules_for(options)
     if start["tile"] != rules.start_tile():
-        rule = "R-2" if options.river else "HG-7" if rules.name != "carcassonne" else "B-4"
-        raise RecordError(f"record: the start tile must be {rules.start_tile()}, "
-                          f"not {start['tile']} ({rule})")
+        error = RecordError(f"record: the start tile must be {rules.start_tile()}, "
+                            f"not {start['tile']}")
+        error.rule = "R-2" if options.river else "HG-2" if rules.name != "carcassonne" else "B-4"
+        raise error
     try:
         if seed is not None:
             game = Game(record["players"], options, seed=seed,
@@ -194,6 +195,12 @@ def _replay_turn(game, index: int, entry: dict, move_class) -> None:
         return
     if game.is_over:
         raise IllegalMoveError("the game is already over", "B-38")
+    if game.bonus_unrecorded:
+        raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
+    if bool(entry.get("bonus")) != game.is_bonus_turn:
+        if game.is_bonus_turn:
+            raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
+        raise IllegalMoveError("no bonus tile was earned", "HG-32")
     if game.tile is None:
         raise IllegalMoveError(f"tile {tile} cannot be drawn now", rules.rule_bag)
     if entry.get("discarded"):
@@ -205,10 +212,6 @@ def _replay_turn(game, index: int, entry: dict, move_class) -> None:
         _check_player(game.current_player, entry, game)
         game.skip_turn()
         return
-    if bool(entry.get("bonus")) != game.is_bonus_turn:
-        if game.is_bonus_turn:
-            raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
-        raise IllegalMoveError("no bonus tile was earned", "HG-32")
     player = entry.get("player")
     if player is not None and player != game.current_player and not game.is_seeded \
             and game.options.hand > 1 and 0 <= player < len(game.players):

@@ -50,6 +50,10 @@ class RuleSet:
         """Which of :meth:`land_stacks` a tile belongs to."""
         return 0
 
+    def land_draw_problem(self, tile_id: str) -> IllegalMoveError | None:
+        """Why a tile of this game can never come from the land stacks, if so."""
+        return None
+
     def out_of_order(self, tile_id: str, current: list[str]) -> IllegalMoveError:
         """The error for drawing ``tile_id`` while tiles of an earlier stack remain."""
         return IllegalMoveError(f"tile {tile_id} cannot be drawn yet", self.rule_bag)

@@ -55,6 +55,12 @@ class HuntersAndGatherers(RuleSet):
         rng.shuffle(bonus)
         return bonus
 
+    def land_draw_problem(self, tile_id: str) -> IllegalMoveError | None:
+        if tile_id.startswith("HB"):
+            return IllegalMoveError(f"tile {tile_id} is a bonus tile: it comes only for closing "
+                                    "a forest with gold", "HG-32")
+        return None
+
     # -- placing ---------------------------------------------------------
     def meeple_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
         part = tile.segments[segment]
