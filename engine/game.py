@@ -430,8 +430,9 @@ class Game:
                     f"{where}: the {kind} at {port_name} already holds a figure",
                     self.rules.rule_occupied)
             if not self._meeples[player]:
-                raise IllegalMoveError(f"{self.players[player]} has no follower left in supply",
-                                       self.rules.rule_supply)
+                raise IllegalMoveError(
+                    f"{self.players[player]} has no {self.rules.meeple_name} left in supply",
+                    self.rules.rule_supply)
         else:
             problem = self.rules.hut_problem(self, tile, segment)
             if problem is not None:

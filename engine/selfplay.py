@@ -17,6 +17,7 @@ from itertools import product
 from typing import Any
 
 from .board import Placement
+from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
 from .figures import HUT, MEEPLE
 from .game import Game, Move
@@ -96,7 +97,10 @@ def check_end(game: Game) -> None:
                 f"tile {tile_id}: {placed[tile_id]} placed, {out[tile_id]} discarded, "
                 f"{left[tile_id]} left, but {tile.count} exist")
     for record in (game.to_record(), game.to_record(include_seed=False)):
-        result = replay(record)
+        try:
+            result = replay(record)
+        except EngineError as error:
+            raise InvariantError(f"the game's own record does not replay: {error}") from None
         if result.scores != list(game.scores):
             raise InvariantError(f"the record replays to {result.scores}, not {game.scores}")
 
@@ -146,7 +150,11 @@ def selfplay(games: int, players: int, seed: int, options: Options | None, *,
     start = time.perf_counter()
     for number in range(games):
         game_options = option_sets[number % len(option_sets)]
-        game = play_random_game(players, game_options, seed + number, checks=checks)
+        try:
+            game = play_random_game(players, game_options, seed + number, checks=checks)
+        except InvariantError as error:
+            raise InvariantError(f"game {number} (seed {seed + number}, {game_options}): "
+                                 f"{error}") from None
         summary.games += 1
         summary.turns += len(game.history)
         for player, score in enumerate(game.scores):

@@ -22,6 +22,8 @@ class RuleSet:
     #: Figures each player has in supply at the start.
     meeples: ClassVar[int] = 7
     huts: ClassVar[int] = 0
+    #: What this game calls a meeple, for messages.
+    meeple_name: ClassVar[str] = "follower"
     #: Rule points the shared engine cites, in this game's numbering.
     rule_adjacent: ClassVar[str] = "B-9"
     rule_edges: ClassVar[str] = "B-10"

@@ -28,6 +28,7 @@ class HuntersAndGatherers(RuleSet):
     name = "hunters-and-gatherers"
     meeples = 5  # HG-5: 6 tribe members, one of them the score marker
     huts = 2
+    meeple_name = "tribe member"
     rule_adjacent = "HG-13"
     rule_edges = "HG-14"
     rule_discard = "HG-15"
