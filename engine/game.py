@@ -105,6 +105,8 @@ class Game:
         self._forced = deque(forced) if forced is not None else None
         self._forced_bonus = deque(forced_bonus) if forced_bonus is not None else None
         self._hand_size = options.hand if forced is None else 1
+        #: Whether the hands have been dealt (with the River, after the lake).
+        self._dealt = False
 
         self.board = Board()
         self.graph = FeatureGraph()
@@ -140,10 +142,6 @@ class Game:
         start = self.rules.tiles[self.rules.start_tile()]
         self.last_placed = self._put(start.orientations[start_rotation // 90], 0, 0, turn=-1,
                                      player=None)
-        if self._hand_size > 1:  # D-8: deal the hands in seating order
-            for player in range(count):
-                for _ in range(self._hand_size):
-                    self._refill(player)
         self._begin_turn()
 
     # ------------------------------------------------------------------
@@ -191,7 +189,7 @@ class Game:
         """The tiles the player on turn may choose from."""
         if self.tile is None:
             return ()
-        if self.is_bonus_turn or self._hand_size == 1:
+        if self.is_bonus_turn or not self._holding:
             return (self.tile,)
         return tuple(self._hands[self.current_player])  # type: ignore[index]
 
@@ -453,7 +451,7 @@ class Game:
         x, y = placement.x, placement.y
         placed = self._put(oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
-        if not bonus and self._hand_size > 1:
+        if not bonus and self._holding:
             self._hands[player].remove(tile)
         entry: dict = {"tile": tile.id, "x": x, "y": y, "rotation": placement.rotation}
         standing = None
@@ -470,7 +468,7 @@ class Game:
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         self.tile = None
         self.is_bonus_turn = False
-        if not bonus and self._hand_size > 1:
+        if not bonus and self._holding:
             self._refill(player)  # D-8: draw at the end of the turn
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
@@ -673,7 +671,7 @@ class Game:
             raise IllegalMoveError("a bonus tile cannot be skipped", "HG-34")
         first = len(self.events)
         player, tile = self.current_player, self.tile
-        if self._hand_size == 1:
+        if not self._holding:
             self._put_back(tile)
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
         self._record({"tile": tile.id, "skipped": True})
@@ -696,7 +694,7 @@ class Game:
             (feature.huts if figure.figure == HUT else feature.figures).remove(figure)
         returned = self.return_figures([f for f in self.figures if f.player == player])
         self.active[player] = False
-        if on_turn and self.tile is not None and not self.is_bonus_turn and self._hand_size == 1:
+        if on_turn and self.tile is not None and not self.is_bonus_turn and not self._holding:
             self._put_back(self.tile)
         for tile in self._hands[player]:
             self._put_back(tile)
@@ -729,13 +727,9 @@ class Game:
                 return None  # the record ends here: wait, do not end the game
             tile_id = self._forced.popleft()
             if tile_id not in stack:
-                # With a hand, tiles are played in another order than drawn.
-                later = [s for s in self._stacks if tile_id in s] if self.options.hand > 1 else []
-                if not later:
-                    error = self._undrawable(tile_id, stack_index)
-                    error.turn = len(self.history)
-                    raise error
-                stack = later[0]
+                error = self._undrawable(tile_id, stack_index)
+                error.turn = len(self.history)
+                raise error
             stack.remove(tile_id)
         else:
             tile_id = stack.pop()
@@ -782,9 +776,29 @@ class Game:
         stack = self._stacks[stack_index]
         return any(self._has_place(self.rules.tiles[t]) for t in set(stack))
 
+    @property
+    def _holding(self) -> bool:
+        """Whether players hold hands of tiles now (H-1, D-8)."""
+        return self._dealt
+
+    def _deal_if_due(self) -> None:
+        """Deal the hands in seating order (D-8) once land tiles are drawn: the
+        River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
+        if self._hand_size == 1 or self._dealt:
+            return
+        stack_index = next((i for i, stack in enumerate(self._stacks) if stack), None)
+        if stack_index is None or not self.rules.hands_allowed(stack_index):
+            return
+        self._dealt = True
+        for player in range(len(self.players)):
+            if self.active[player]:
+                for _ in range(self._hand_size):
+                    self._refill(player)
+
     def _begin_turn(self) -> None:
         """Find the player on turn a tile that fits, or end the game."""
-        if self._hand_size == 1:
+        self._deal_if_due()
+        if not self._holding:
             while True:
                 tile = self._draw()
                 if tile is None:

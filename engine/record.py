@@ -134,10 +134,9 @@ def game_from_record(record: Any, *, seed: int | None = None):
     start = record["start"]
     rules = rules_for(options)
     if start["tile"] != rules.start_tile():
-        error = RecordError(f"record: the start tile must be {rules.start_tile()}, "
-                            f"not {start['tile']}")
-        error.rule = "R-2" if options.river else "HG-2" if rules.name != "carcassonne" else "B-4"
-        raise error
+        rule = "R-2" if options.river else "HG-2" if rules.name != "carcassonne" else "B-4"
+        raise IllegalMoveError(f"record: the start tile must be {rules.start_tile()}, "
+                               f"not {start['tile']}", rule)
     try:
         if seed is not None:
             game = Game(record["players"], options, seed=seed,

@@ -60,6 +60,10 @@ class RuleSet:
         """The error for drawing ``tile_id`` while tiles of an earlier stack remain."""
         return IllegalMoveError(f"tile {tile_id} cannot be drawn yet", self.rule_bag)
 
+    def hands_allowed(self, stack_index: int) -> bool:
+        """Whether tiles of this stack may be dealt into hands (house rule H-1)."""
+        return True
+
     def back_to_stack(self, stack_index: int) -> bool:
         """Whether a tile of this stack that fits nowhere goes back into it."""
         return self.options.discards == "back"

@@ -101,6 +101,10 @@ class Carcassonne(RuleSet):
             return IllegalMoveError("the lake tile comes after the other river tiles", "R-7")
         return IllegalMoveError(f"tile {tile_id} cannot come now: river tiles come first", "R-3")
 
+    def hands_allowed(self, stack_index: int) -> bool:
+        # The River is played one drawn tile at a time; hands start with the land.
+        return not self.river or stack_index == LAND_STACK
+
     def back_to_stack(self, stack_index: int) -> bool:
         if self.river and stack_index in (RIVER_STACK, LAKE_STACK):
             return True  # D-7: a river tile with no place goes back among the river tiles
