@@ -10,10 +10,11 @@ worth) is asked of the :class:`~engine.rules.RuleSet`.
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .bag import Bag
 from .board import Board, PlacedTile, Placement
 from .errors import IllegalMoveError
 from .events import (
@@ -101,9 +102,6 @@ class Game:
         self.options = options
         self.rules: RuleSet = rules_for(options)
         self.seed = seed
-        self._rng = random.Random(seed)
-        self._forced = deque(forced) if forced is not None else None
-        self._forced_bonus = deque(forced_bonus) if forced_bonus is not None else None
         self._hand_size = options.hand if forced is None else 1
         #: Whether the hands have been dealt (with the River, after the lake).
         self._dealt = False
@@ -123,16 +121,13 @@ class Game:
         #: The player whose turn each history entry was.
         self.turn_players: list[int] = []
         self.after_turn: list[tuple[int, ...]] = []
-        self._stacks = self.rules.land_stacks(self._rng)
-        self._bonus_stack = self.rules.bonus_stack(self._rng)
+        self.bag = Bag(self.rules, random.Random(seed), forced=forced, forced_bonus=forced_bonus)
         self._hands: list[list[TileType]] = [[] for _ in players]
         #: False for players removed from the game (their turns are passed over).
         self.active: list[bool] = [True] * count
         self.current_player: int | None = 0
         self.tile: TileType | None = None
         self.is_bonus_turn = False
-        #: A replayed record earned a bonus tile but names none (HG-32).
-        self.bonus_unrecorded = False
         self._outcome: Outcome | None = None
         self._cloisters: set[tuple[int, int]] = set()
 
@@ -182,7 +177,7 @@ class Game:
     @property
     def is_seeded(self) -> bool:
         """Whether the game draws its own tiles (not a record's list)."""
-        return self._forced is None
+        return self.bag.is_seeded
 
     @property
     def hand(self) -> tuple[TileType, ...]:
@@ -205,13 +200,13 @@ class Game:
 
     def remaining(self) -> dict[str, int]:
         """Tiles still to be drawn from the land stacks (hands not included), by id."""
-        return dict(sorted(Counter(t for stack in self._stacks for t in stack).items()))
+        return self.bag.remaining()
 
     def remaining_bonus(self) -> dict[str, int]:
-        return dict(sorted(Counter(self._bonus_stack).items()))
+        return self.bag.remaining_bonus()
 
     def tiles_left(self) -> int:
-        return sum(len(stack) for stack in self._stacks)
+        return len(self.bag)
 
     # ------------------------------------------------------------------
     # Legal moves
@@ -672,7 +667,7 @@ class Game:
         first = len(self.events)
         player, tile = self.current_player, self.tile
         if not self._holding:
-            self._put_back(tile)
+            self.bag.put_back(tile.id)
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
         self._record({"tile": tile.id, "skipped": True})
         self.tile = None
@@ -695,9 +690,9 @@ class Game:
         returned = self.return_figures([f for f in self.figures if f.player == player])
         self.active[player] = False
         if on_turn and self.tile is not None and not self.is_bonus_turn and not self._holding:
-            self._put_back(self.tile)
+            self.bag.put_back(self.tile.id)
         for tile in self._hands[player]:
-            self._put_back(tile)
+            self.bag.put_back(tile.id)
         self._hands[player] = []
         self.events.append(PlayerRemoved(len(self.history), player, returned))
         self.history.append({"removed": player})
@@ -712,39 +707,9 @@ class Game:
             self._begin_turn()
         return TurnResult(self.events[first:])
 
-    def _put_back(self, tile: TileType) -> None:
-        stack = self._stacks[self.rules.stack_of(tile.id)]
-        stack.insert(self._rng.randrange(len(stack) + 1), tile.id)
-
     def _draw(self) -> TileType | None:
-        """The next land tile, from the record's list when replaying, else at random."""
-        stack_index = next((i for i, stack in enumerate(self._stacks) if stack), None)
-        if stack_index is None:
-            return None
-        stack = self._stacks[stack_index]
-        if self._forced is not None:
-            if not self._forced:
-                return None  # the record ends here: wait, do not end the game
-            tile_id = self._forced.popleft()
-            if tile_id not in stack:
-                error = self._undrawable(tile_id, stack_index)
-                error.turn = len(self.history)
-                raise error
-            stack.remove(tile_id)
-        else:
-            tile_id = stack.pop()
-        return self.rules.tiles[tile_id]
-
-    def _undrawable(self, tile_id: str, stack_index: int) -> IllegalMoveError:
-        if tile_id not in self.rules.tiles:
-            return IllegalMoveError(f"unknown tile {tile_id!r}: it is not in this game's tile set",
-                                    self.rules.rule_bag)
-        problem = self.rules.land_draw_problem(tile_id)
-        if problem is not None:
-            return problem
-        if any(tile_id in stack for stack in self._stacks[stack_index + 1:]):
-            return self.rules.out_of_order(tile_id, self._stacks[stack_index])
-        return IllegalMoveError(f"no tile {tile_id} is left in the bag", self.rules.rule_bag)
+        tile_id = self.bag.draw(len(self.history))
+        return None if tile_id is None else self.rules.tiles[tile_id]
 
     def _refill(self, player: int) -> None:
         tile = self._draw()
@@ -762,8 +727,7 @@ class Game:
         back = not bonus and self.rules.back_to_stack(stack_index) and self._stack_can_move(
             stack_index)
         if back:
-            stack = self._stacks[stack_index]
-            stack.insert(self._rng.randrange(len(stack) + 1), tile.id)
+            self.bag.put_back(tile.id)
         entry = {"tile": tile.id, "discarded": True}
         if bonus:
             entry["bonus"] = True
@@ -773,8 +737,8 @@ class Game:
     def _stack_can_move(self, stack_index: int) -> bool:
         """Whether any tile left in a stack fits somewhere: if none does, putting a
         tile back would only bring it round again, so it leaves the game."""
-        stack = self._stacks[stack_index]
-        return any(self._has_place(self.rules.tiles[t]) for t in set(stack))
+        return any(self._has_place(self.rules.tiles[t])
+                   for t in self.bag.tiles_of_stack(stack_index))
 
     @property
     def _holding(self) -> bool:
@@ -786,7 +750,7 @@ class Game:
         River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
         if self._hand_size == 1 or self._dealt:
             return
-        stack_index = next((i for i, stack in enumerate(self._stacks) if stack), None)
+        stack_index = self.bag.current_stack()
         if stack_index is None or not self.rules.hands_allowed(stack_index):
             return
         self._dealt = True
@@ -837,21 +801,12 @@ class Game:
 
     def draw_bonus(self) -> str | None:
         """Take the next bonus tile (the record's when replaying), or None if none is left."""
-        if not self._bonus_stack:
-            return None
-        if self._forced_bonus is not None:
-            if not self._forced_bonus:
-                # The record ends before the bonus tile it owes (or breaks off here).
-                self.bonus_unrecorded = True
-                return None
-            tile_id = self._forced_bonus.popleft()
-            if tile_id not in self._bonus_stack:
-                error = IllegalMoveError(f"no bonus tile {tile_id} is left", self.rules.rule_bag)
-                error.turn = len(self.history)
-                raise error
-            self._bonus_stack.remove(tile_id)
-            return tile_id
-        return self._bonus_stack.pop()
+        return self.bag.draw_bonus(len(self.history))
+
+    @property
+    def bonus_unrecorded(self) -> bool:
+        """A replayed record earned a bonus tile but names none (HG-32)."""
+        return self.bag.bonus_unrecorded
 
     def _finish(self) -> None:
         """End of the game: final scoring (B-38 to B-41, HG-49 to HG-58)."""
