@@ -15,7 +15,8 @@ from .storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.carcassonne",)
+# async_play adds subcommands to the /carcassonne group: it loads after carcassonne.
+EXTENSIONS = ("bot.cogs.carcassonne", "bot.cogs.async_play")
 
 
 class CarcassonneBot(commands.Bot):
@@ -53,11 +54,14 @@ class CarcassonneBot(commands.Bot):
         development guild the commands go there and show up at once.
         """
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        prefix = f"commands:{self.application_id}:"
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        else:
+            await self._remove_development_commands(prefix)
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        key = prefix + (str(guild.id) if guild else "global")
         if not force and await self.storage.get_meta(key) == digest:
             log.info("application commands unchanged; not syncing")
             return False
@@ -69,6 +73,22 @@ class CarcassonneBot(commands.Bot):
             f"guild {guild.id}" if guild else "all servers",
         )
         return True
+
+    async def _remove_development_commands(self, prefix: str) -> None:
+        """Going global: take back commands once synced to a development guild,
+        which would otherwise show twice there."""
+        for key in await self.storage.meta_keys(prefix):
+            scope = key.removeprefix(prefix)
+            if not scope.isdigit():
+                continue
+            guild = discord.Object(int(scope))
+            self.tree.clear_commands(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.HTTPException as exc:
+                log.warning("could not remove the commands of guild %s: %s", scope, exc)
+            await self.storage.delete_meta(key)
+            log.info("removed the development commands of guild %s", scope)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

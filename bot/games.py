@@ -18,8 +18,8 @@ import json
 import random
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -140,13 +140,33 @@ class GameService:
         self.clock = clock
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        #: Called as ``hook(tx, row, game, now)`` in the transaction of every start,
+        #: move and cancel, with the game as saved, so that what depends on the
+        #: game (the turn timers of bot.turns) changes with it, or not at all.
+        self.turn_hooks: list[Callable[[Any, GameRow, Game | None, datetime], Awaitable[None]]] = []
+
+    async def _run_turn_hooks(
+        self, tx: Any, row: GameRow, game: Game | None, now: datetime
+    ) -> None:
+        for hook in self.turn_hooks:
+            await hook(tx, row, game, now)
 
     # ---------------------------------------------------------------- reads
 
     async def state(
-        self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
+        self,
+        guild_id: int,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
+        latest: bool = False,
     ) -> GameState:
-        """The channel's open game, or the game ``game_id`` of this guild."""
+        """The channel's open game (``latest``: or else its last one), or game ``game_id``."""
+        if latest and channel_id is not None and game_id is None:
+            row = await self.db.latest_game(guild_id, channel_id)
+            if row is None:
+                raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
+            return self._state(row)
         row = await self._find(guild_id, channel_id=channel_id, game_id=game_id)
         return self._state(row)
 
@@ -315,6 +335,7 @@ class GameService:
                 data={"seating": [p.id for p in players]},
                 **changes,
             )
+            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
         new_row = _replace(row, version=version, **changes)
         self._cache[row.id] = (version, game)
         return GameState(new_row, game)
@@ -407,6 +428,7 @@ class GameService:
                 data={"turn": turn if turn is not None else game.turn - 1, "move": str(move)},
                 **changes,
             )
+            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
         new_row = _replace(row, version=version, **changes)
         self._cache[row.id] = (version, game)
         return Played(GameState(new_row, game), row.players[seat], move, list(result.events))
@@ -440,13 +462,14 @@ class GameService:
             version = await storage.update_game(
                 tx, row, action="cancel", user_id=user_id, now=now, **changes
             )
+            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), None, now)
         return self._state(_replace(row, version=version, **changes))
 
     async def export(
         self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
     ) -> Exported:
         """The game record as JSON; the seed only once the game is over (it tells the future)."""
-        state = await self.state(guild_id, channel_id=channel_id, game_id=game_id)
+        state = await self.state(guild_id, channel_id=channel_id, game_id=game_id, latest=True)
         if state.game is None:
             raise NotAllowed("The game has not started yet: there is no record to export.")
         record = state.game.to_record(include_seed=state.row.status == FINISHED)
@@ -530,8 +553,6 @@ def _record_names(players: list[Player]) -> list[str]:
 
 
 def _replace(row: GameRow, **changes: Any) -> GameRow:
-    from dataclasses import replace
-
     if isinstance(changes.get("players"), list):
         changes["players"] = tuple(changes["players"])
     return replace(row, **changes)

@@ -3,7 +3,8 @@
 A placement is shown as ``3,-1 90°``: the map's coordinate labels (the
 engine's integer x, y; x grows east, y south) and the clockwise rotation.
 Autocomplete and select values encode it exactly as ``3,-1,90``; typed input
-is read leniently (``3,-1 90``, ``(3, -1) 90°``, ``3 -1 90``). A follower is a
+is read leniently (positions as :func:`render.naming.position_label` writes
+them) (``3,-1 90``, ``(3, -1) 90°``, ``3 -1 90``). A follower is a
 port name (``N``, ``NNE``, ``C``), ``hut:N`` for a Hunters-and-Gatherers hut,
 or ``none``.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.board import Placement
 from engine.geometry import PORT_NAMES
+from render.naming import position_label
 
 NO_FOLLOWER = "none"
 _PLACEMENT = re.compile(
@@ -32,11 +34,6 @@ _ROLE_WORDS = {
     "hunter": "hunter (meadow)",
     "hut": "hut (river system)",
 }
-
-
-def position_label(x: int, y: int) -> str:
-    """A map position as the board's coordinate labels write it."""
-    return f"{x},{y}"
 
 
 def placement_label(placement: Placement) -> str:

@@ -157,7 +157,7 @@ def event_lines(state: GameState, events: list[Event]) -> list[str]:
     """One line per thing that happened, in order; final scoring is summed elsewhere."""
     lines: list[str] = []
     for event in events:
-        if isinstance(event, TilePlaced):
+        if isinstance(event, TilePlaced) and event.player is not None:
             who = state.players[event.player].name
             text = (
                 f"**{who}** placed {tile_name(event.tile, state)} at "

@@ -224,6 +224,16 @@ class Storage:
         row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         return row["value"] if row else None
 
+    async def meta_keys(self, prefix: str) -> list[str]:
+        rows = await self.fetchall(
+            "SELECT key FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
+        )
+        return [row["key"] for row in rows]
+
+    async def delete_meta(self, key: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM meta WHERE key = ?", (key,))
+
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as db:
             await db.execute(
@@ -256,6 +266,15 @@ class Storage:
     async def open_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel, if any."""
         return await open_game(self._reader, guild_id, channel_id)
+
+    async def latest_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        """The channel's open game, else the one that ended last there."""
+        row = await self.fetchone(
+            "SELECT * FROM games WHERE guild_id = ? AND channel_id = ?"
+            " ORDER BY status IN (?, ?) DESC, id DESC LIMIT 1",
+            (guild_id, channel_id, *OPEN_STATUSES),
+        )
+        return GameRow.from_row(row) if row else None
 
     async def game(self, guild_id: int, game_id: int) -> GameRow | None:
         """A game by id, only if it belongs to this guild."""

@@ -71,8 +71,8 @@ async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitab
         )
         await reply_error(
             interaction,
-            "Something went wrong on my side; nothing was changed. "
-            "Try again, or use `/carcassonne status`.",
+            "Something went wrong on my side. `/carcassonne status` shows where the game "
+            "stands; try again from there.",
         )
 
 

@@ -1,0 +1,66 @@
+"""Board pictures for the bot: pure functions from engine state to Pillow images.
+
+``render`` imports the engine and Pillow, never the bot. Every function takes
+the game (or tiles) plus keyword-only options and returns a new image; no
+function reads or writes files (see ``python -m render`` for that).
+
+Public API::
+
+    render_board(game, *, theme=None, highlight_last=True, candidates=None, scale=None)
+    render_choices(game, tile=None, *, theme=None)           # every legal position labelled
+    render_preview(game, placement, tile=None, *, theme=None)  # one placement, ports labelled
+    render_tile(tile, rotation=0, *, theme=None, size=128)
+    render_hand(tiles, *, theme=None)                         # each tile in 4 rotations
+    to_png(image) -> bytes                                    # optimised, <= 2 MB
+
+``theme`` is ``"classic"``, ``"winter"`` or ``"hunters"`` (or a
+:class:`Theme`); by default Hunters and Gatherers games get ``hunters``,
+games with the ``winter`` option get ``winter``, the rest ``classic``
+(:func:`theme_for`).
+
+Naming positions (shared with the bot; helpers in :mod:`render.naming`):
+
+- A position is named by the engine's own coordinates, ``"x,y"``: x grows to
+  the east, y to the south, the start tile is ``0,0`` (``"3,-1"`` is three
+  columns east of the start and one row north). The map's column labels are
+  x values and its row labels y values, so a name never changes as the map
+  grows. ``position_label(x, y)`` writes it, ``parse_position(text)`` reads
+  it (also ``"3 -1"`` and ``"(3, -1)"``) and raises ValueError otherwise.
+- The move-choice image marks each legal position with a short label: ``A``
+  to ``Z``, then ``AA``, ``AB``..., given in order of (y, x), top row first,
+  left to right. ``candidate_positions(game, tile=None)`` returns the same
+  ``{label: (x, y)}`` mapping for the bot; ``parse_candidate(text, labels)``
+  accepts a label (any case) or a position name.
+- Ports on the preview are the engine's port names (``N``, ``NNE``, ``C``...);
+  a port marked ``⌂`` takes only a hut.
+
+Pictures stay within 2048 px on their long side (big boards shrink), and
+the same state always gives the same pixels and the same PNG bytes.
+"""
+
+from __future__ import annotations
+
+from .board import map_frame, render_board, render_choices, render_preview
+from .hand import render_hand, render_tile
+from .naming import (
+    candidate_labels,
+    candidate_positions,
+    parse_candidate,
+    parse_position,
+    position_label,
+)
+from .png import to_png
+from .theme import PLAYER_COLOURS, THEMES, Theme, get_theme, player_colour, resolve_theme
+
+
+def theme_for(game) -> Theme:
+    """The theme a game is drawn with when none is asked for."""
+    return resolve_theme(None, game)
+
+
+__all__ = [
+    "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels", "candidate_positions", "get_theme",
+    "map_frame", "parse_candidate", "parse_position", "player_colour", "position_label",
+    "render_board", "render_choices", "render_hand", "render_preview", "render_tile",
+    "theme_for", "to_png",
+]

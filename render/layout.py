@@ -21,15 +21,14 @@ derived from the tile data alone, so a tile added to a catalogue draws itself:
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.geometry import CENTRE
-from engine.tilesets import tile_set
 from engine.tiles import CITY, CLOISTER, FOREST, LAKE, OPEN_AREA_KINDS, RIVER, ROAD
+from engine.tilesets import tile_set
 
 Point = tuple[float, float]
 
@@ -177,6 +176,7 @@ class TileLayout:
     cloister: Point | None
     markers: tuple[tuple[str, Point], ...]  # junctions, dead ends, springs
     spots: tuple[Spot, ...]
+    decorations: tuple[tuple[str, Point], ...]  # houses, trees, grass or snow marks
     hedges: tuple[Point, ...]  # points on the line between two fields
     anchors: tuple[Point, ...]  # per segment: where its figure stands
     owner: tuple[int, ...]  # RASTER*RASTER cells: segment index, or -1
@@ -280,10 +280,65 @@ def _is_river_lake_tile(tile) -> bool:
     return tile.description.strip().lower().startswith("lake")
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
-    """The layout of ``tile`` turned ``quarter_turns`` × 90° clockwise (cached)."""
-    oriented = tile.orientations[quarter_turns % 4]
+    """The layout of ``tile`` turned ``quarter_turns`` × 90° clockwise (cached).
+
+    Worked out once in the reference orientation and turned, so a tile looks
+    the same in every rotation, down to where its pennant and houses sit.
+    """
+    quarter_turns %= 4
+    if quarter_turns:
+        return _turned(tile_layout(tile, 0), quarter_turns)
+    return _reference_layout(tile)
+
+
+def turn_point(point: Point, quarter_turns: int) -> Point:
+    """``point`` of the unit square after turning the tile clockwise."""
+    x, y = point
+    for _ in range(quarter_turns % 4):
+        x, y = 1.0 - y, x
+    return (x, y)
+
+
+def _turn_cells(values: tuple[int, ...], quarter_turns: int) -> tuple[int, ...]:
+    grid = values
+    for _ in range(quarter_turns % 4):
+        turned = [0] * (RASTER * RASTER)
+        for cell, value in enumerate(grid):
+            cx, cy = cell % RASTER, cell // RASTER
+            turned[cx * RASTER + (RASTER - 1 - cy)] = value
+        grid = tuple(turned)
+    return grid
+
+
+def _turned(layout: TileLayout, q: int) -> TileLayout:
+    def many(points):
+        return tuple(turn_point(p, q) for p in points)
+
+    return TileLayout(
+        tile_id=layout.tile_id,
+        quarter_turns=q,
+        areas=tuple(Area(a.segment, a.kind, many(a.outline), tuple(many(w) for w in a.walls))
+                    for a in layout.areas),
+        paths=tuple(Path(p.segment, p.kind, many(p.points), p.end) for p in layout.paths),
+        pools=tuple(Pool(p.segment, turn_point(p.centre, q), p.radius) for p in layout.pools),
+        cloister=turn_point(layout.cloister, q) if layout.cloister else None,
+        markers=tuple((how, turn_point(p, q)) for how, p in layout.markers),
+        spots=tuple(Spot(s.what, s.segment, turn_point(s.centre, q), s.radius)
+                    for s in layout.spots),
+        decorations=tuple((what, turn_point(p, q)) for what, p in layout.decorations),
+        hedges=many(layout.hedges),
+        anchors=many(layout.anchors),
+        owner=_turn_cells(layout.owner, q),
+        depth=_turn_cells(layout.depth, q),
+        field_conflicts=layout.field_conflicts,
+    )
+
+
+def _reference_layout(tile) -> TileLayout:
+    quarter_turns = 0
+    oriented = tile.orientations[0]
     segments = tile.segments
     edges = oriented.segment_edges
     kinds = [segment.kind for segment in segments]
@@ -310,16 +365,9 @@ def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
                     pull = _add(pull, _sub(edge_middle(direction), MIDDLE))
         length = math.hypot(*pull)
         unit = (pull[0] / length, pull[1] / length) if length > 1e-9 else (0.0, 0.0)
-        radius = LAKE_RADIUS if len(lake_ids) == 1 else SMALL_LAKE_RADIUS
-        centre = MIDDLE if len(lake_ids) == 1 else _add(MIDDLE, unit, 0.2)
-        for _ in range(20):
-            rim = [_add(centre, (math.cos(a), math.sin(a)), radius + 0.02)
-                   for a in (k * math.pi / 8 for k in range(16))]
-            if not any(point_in_polygon(p, area.outline) for p in rim for area in areas):
-                break
-            if unit == (0.0, 0.0):
-                break
-            centre = _add(centre, unit, 0.02)
+        full = LAKE_RADIUS if len(lake_ids) == 1 else SMALL_LAKE_RADIUS
+        start = MIDDLE if len(lake_ids) == 1 else _add(MIDDLE, unit, 0.2)
+        centre, radius = _fit_pool(start, unit, full, areas)
         lake_centre[lake] = centre
         pools.append(Pool(lake, centre, radius))
 
@@ -382,6 +430,7 @@ def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
     distance = _distance_to_border(owner)
     anchors = _anchors(segments, kinds, areas, paths, pools, cloister, owner, distance)
     spots = _place_goods(tile, segments, kinds, pools, owner, distance, anchors)
+    decorations = _decorations(kinds, owner, distance, spots, anchors)
     return TileLayout(
         tile_id=tile.id,
         quarter_turns=quarter_turns % 4,
@@ -391,12 +440,29 @@ def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
         cloister=cloister,
         markers=tuple(markers),
         spots=tuple(spots),
+        decorations=tuple(decorations),
         hedges=tuple(hedges),
         anchors=tuple(anchors),
         owner=tuple(owner),
         depth=tuple(distance),
         field_conflicts=tuple(conflicts),
     )
+
+
+def _fit_pool(start: Point, unit: Point, full: float, areas: list[Area]) -> tuple[Point, float]:
+    """Slide a lake from ``start`` along ``unit`` (toward its rivers) until it
+    clears every area and stays on the tile; shrink it if it cannot."""
+    for radius in (full, full * 0.85, full * 0.7, full * 0.55):
+        for step in range(26 if unit != (0.0, 0.0) else 1):
+            centre = _add(start, unit, 0.02 * step)
+            margin = radius + 0.02
+            if not (margin <= centre[0] <= 1 - margin and margin <= centre[1] <= 1 - margin):
+                break
+            rim = [_add(centre, (math.cos(a), math.sin(a)), margin)
+                   for a in (k * math.pi / 8 for k in range(16))]
+            if not any(point_in_polygon(p, area.outline) for p in rim for area in areas):
+                return centre, radius
+    return start, full * 0.55
 
 
 def _obstacle_free(point: Point, areas: list[Area]) -> bool:
@@ -465,7 +531,7 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
         h = CLOISTER_HALF * RASTER
         cx, cy = cloister[0] * RASTER, cloister[1] * RASTER
         draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=index + 1)
-    owner = [value - 1 for value in image.getdata()]
+    owner = [value - 1 for value in image.tobytes()]
 
     # Fields take the free cells their border points reach. Where one open
     # region holds several fields (nothing drawn parts them), each cell goes
@@ -555,7 +621,7 @@ def _distance_to_border(owner: list[int]) -> list[int]:
         total = ImageChops.add(total, ones)
         inside = inside.filter(ImageFilter.MinFilter(3))
         ones = inside.point(_FULL_TO_ONE)
-    return list(total.crop((1, 1, RASTER + 1, RASTER + 1)).getdata())
+    return list(total.crop((1, 1, RASTER + 1, RASTER + 1)).tobytes())
 
 
 def _cell_centre(cell: int) -> Point:
@@ -637,7 +703,7 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
     for index, segment in enumerate(segments):
         if kinds[index] == LAKE:
             continue  # fish are drawn inside the lake's circle
-        anchor = [(anchors[index], FIGURE_RADIUS)]
+        anchor = [(anchors[index], FIGURE_RADIUS / 2)]
         for good, amount in segment.goods:
             if good == "fish":
                 continue
@@ -645,7 +711,7 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
                 place(good, cells_of.get(index, []), index, anchor)
     field_cells = [c for c, who in enumerate(owner)
                    if who >= 0 and kinds[who] in OPEN_AREA_KINDS]
-    field_anchors = [(anchors[i], FIGURE_RADIUS) for i, kind in enumerate(kinds)
+    field_anchors = [(anchors[i], FIGURE_RADIUS / 2) for i, kind in enumerate(kinds)
                      if kind in OPEN_AREA_KINDS]
     for mark in sorted(tile.marks):
         place(mark, field_cells, None, field_anchors)
@@ -653,3 +719,29 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
         # The Winter Edition's animal tiles: a small animal as decoration.
         place("critter", field_cells, None, field_anchors)
     return spots
+
+
+_LATTICE = 7  # raster cells between two houses, trees or tufts
+
+
+def _decorations(kinds, owner, distance, spots, anchors) -> list[tuple[str, Point]]:
+    """Houses in cities, trees in forests, tufts on fields: on a staggered
+    lattice, deep enough in their region and clear of glyphs and figures."""
+    keep_clear = [(s.centre, s.radius) for s in spots] + [(a, FIGURE_RADIUS * 0.8)
+                                                          for a in anchors]
+    found = []
+    for what, wanted, offset, min_depth in (("house", (CITY,), 0, 3), ("tree", (FOREST,), 0, 3),
+                                            ("grass", tuple(OPEN_AREA_KINDS) + (None,), 3, 2)):
+        for row in range(offset, RASTER, _LATTICE):
+            shift = (_LATTICE // 2) if (row // _LATTICE) % 2 else 0
+            for col in range(offset + shift, RASTER, _LATTICE):
+                cell = row * RASTER + col
+                who = owner[cell]
+                kind = kinds[who] if who >= 0 else None
+                if kind not in wanted or distance[cell] < min_depth:
+                    continue
+                centre = _CENTRES[cell]
+                if any(_dist(centre, c) < r + 0.06 for c, r in keep_clear):
+                    continue
+                found.append((what, centre))
+    return found

@@ -65,8 +65,7 @@ def candidate_positions(game, tile=None) -> dict[str, Position]:
 
     Every position where the tile fits in at least one rotation gets a label.
     """
-    placements = game.legal_placements() if tile is None else game.legal_placements(tile)
-    return candidate_labels((p.x, p.y) for p in placements)
+    return candidate_labels((x, y) for x, y, _ in game.placement_groups(tile))
 
 
 def parse_candidate(text: str, labels: dict[str, Position]) -> Position:

@@ -61,6 +61,7 @@ class Theme:
     forest_mark: RGB
     tile_edge: RGB
     candidate: RGB  # tint of a legal position
+    highlight: RGB = (255, 255, 255)  # frame of the last placed tile, between black lines
     snow: bool = False
 
 
@@ -114,6 +115,7 @@ WINTER = Theme(
     forest_mark=_hex("#E9F0F5"),
     tile_edge=_hex("#A9BBCB"),
     candidate=_hex("#FFE66D"),
+    highlight=_hex("#E8262B"),
     snow=True,
 )
 

@@ -13,12 +13,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import CITY, FOREST, LAKE, OPEN_AREA_KINDS, RIVER
+from engine.tiles import CITY, LAKE, RIVER
 
 from . import glyphs
 from .layout import (
     CLOISTER_HALF,
-    FIGURE_RADIUS,
     RASTER,
     RIVER_WIDTH,
     ROAD_WIDTH,
@@ -28,7 +27,6 @@ from .layout import (
 from .theme import RGB, Theme
 
 WALL_WIDTH = 0.035
-_LATTICE = 7  # raster cells between two houses or trees
 
 
 def _darker(colour: RGB, k: float = 0.75) -> RGB:
@@ -39,7 +37,7 @@ def _supersampling(size: int) -> int:
     return max(2, min(4, math.ceil(200 / max(1, size))))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def tile_image(tile, quarter_turns: int, theme: Theme, size: int) -> Image.Image:
     """The picture of ``tile`` turned ``quarter_turns`` × 90°, ``size`` px square.
 
@@ -64,14 +62,13 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
         return [px(p) for p in points]
 
     kinds = [segment.kind for segment in tile.segments]
-    busy = [(spot.centre, spot.radius) for spot in layout.spots]
 
     # Fields: a few marks, and hedges where two fields meet unparted.
     cell = side / RASTER
-    for index in _lattice_cells(layout, lambda k: k in OPEN_AREA_KINDS or k is None, kinds,
-                                busy, offset=3, min_depth=2):
-        cx, cy = (index % RASTER + 0.5) * cell, (index // RASTER + 0.5) * cell
-        _field_mark(draw, cx, cy, cell * 0.9, theme)
+    for what, point in layout.decorations:
+        if what == "grass":
+            cx, cy = px(point)
+            _field_mark(draw, cx, cy, cell * 0.9, theme)
     for point in layout.hedges:
         cx, cy = px(point)
         glyphs._circle(draw, cx, cy, cell * 0.8, theme.hedge)
@@ -80,12 +77,10 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
     # ends of the roads and rivers that run into them.
     for path in layout.paths:
         if path.kind == RIVER:
-            draw.line(pts(path.points), fill=theme.river_edge,
-                      width=round((RIVER_WIDTH + 0.03) * side), joint="curve")
+            draw.polygon(pts(stroke(path.points, RIVER_WIDTH + 0.03)), fill=theme.river_edge)
     for path in layout.paths:
         if path.kind == RIVER:
-            draw.line(pts(path.points), fill=theme.river, width=round(RIVER_WIDTH * side),
-                      joint="curve")
+            draw.polygon(pts(stroke(path.points, RIVER_WIDTH)), fill=theme.river)
     for pool in layout.pools:
         cx, cy = px(pool.centre)
         r = pool.radius * side
@@ -93,12 +88,10 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
                        width=max(1, round(0.015 * side)))
     for path in layout.paths:
         if path.kind != RIVER:
-            draw.line(pts(path.points), fill=theme.road_edge,
-                      width=round((ROAD_WIDTH + 0.03) * side), joint="curve")
+            draw.polygon(pts(stroke(path.points, ROAD_WIDTH + 0.03)), fill=theme.road_edge)
     for path in layout.paths:
         if path.kind != RIVER:
-            draw.line(pts(path.points), fill=theme.road, width=round(ROAD_WIDTH * side),
-                      joint="curve")
+            draw.polygon(pts(stroke(path.points, ROAD_WIDTH)), fill=theme.road)
 
     for area in layout.areas:
         colour = theme.city if area.kind == CITY else theme.forest
@@ -112,11 +105,11 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
             for wall in area.walls:
                 draw.line(pts(wall), fill=_darker(theme.forest, 0.6),
                           width=round(0.02 * side), joint="curve")
-    for index in _lattice_cells(layout, lambda k: k in (CITY, FOREST), kinds, busy):
-        cx, cy = (index % RASTER + 0.5) * cell, (index // RASTER + 0.5) * cell
-        if kinds[layout.owner[index]] == CITY:
+    for what, point in layout.decorations:
+        cx, cy = px(point)
+        if what == "house":
             glyphs.house(draw, cx, cy, 0.055 * side, theme)
-        else:
+        elif what == "tree":
             glyphs.tree(draw, cx, cy, 0.06 * side, theme)
 
     for how, point in layout.markers:
@@ -145,23 +138,23 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
     draw.rectangle((0, 0, side - 1, side - 1), outline=theme.tile_edge, width=max(1, ss))
 
 
-def _lattice_cells(layout: TileLayout, want, kinds, busy, offset: int = 0, min_depth: int = 3):
-    """Cells on a staggered lattice inside regions whose kind ``want`` accepts,
-    deep enough and clear of glyphs and of figure anchors."""
-    keep_clear = busy + [(a, FIGURE_RADIUS * 0.8) for a in layout.anchors]
-    for row in range(offset, RASTER, _LATTICE):
-        shift = (_LATTICE // 2) if (row // _LATTICE) % 2 else 0
-        for col in range(offset + shift, RASTER, _LATTICE):
-            index = row * RASTER + col
-            who = layout.owner[index]
-            kind = kinds[who] if who >= 0 else None
-            if not want(kind) or layout.depth[index] < min_depth:
-                continue
-            centre = ((col + 0.5) / RASTER, (row + 0.5) / RASTER)
-            if any(math.hypot(centre[0] - c[0], centre[1] - c[1]) < r + 0.06
-                   for c, r in keep_clear):
-                continue
-            yield index
+def stroke(points, width: float) -> list[tuple[float, float]]:
+    """The outline of a polyline drawn ``width`` wide, with square ends.
+
+    Pillow's wide lines leave notches between segments; a polygon does not,
+    and its ends stay flush with the tile's edge where a road leaves it."""
+    half = width / 2
+    left, right = [], []
+    last = len(points) - 1
+    for i, (x, y) in enumerate(points):
+        ax, ay = points[max(0, i - 1)]
+        bx, by = points[min(last, i + 1)]
+        tx, ty = bx - ax, by - ay
+        length = math.hypot(tx, ty) or 1.0
+        nx, ny = -ty / length * half, tx / length * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
 
 
 def _field_mark(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:

@@ -70,7 +70,10 @@ class Carcassonne(
                 interaction.command and interaction.command.qualified_name,
                 exc_info=original,
             )
-            message = "Something went wrong on my side; nothing was changed."
+            message = (
+                "Something went wrong on my side. `/carcassonne status` shows where the game "
+                "stands; try again from there."
+            )
         await views.reply_error(interaction, message)
 
     # --------------------------------------------------------------- lobby
@@ -314,7 +317,9 @@ class Carcassonne(
     @app_commands.command(name="board", description="Show the map of the game in this channel")
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        state = await self.games.state(interaction.guild_id, channel_id=interaction.channel_id)
+        state = await self.games.state(
+            interaction.guild_id, channel_id=interaction.channel_id, latest=True
+        )
         if state.game is None:
             raise GameError("The game has not started yet, so there is no map.")
         await interaction.response.defer(thinking=True)
@@ -326,7 +331,9 @@ class Carcassonne(
     )
     async def status(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        state = await self.games.state(interaction.guild_id, channel_id=interaction.channel_id)
+        state = await self.games.state(
+            interaction.guild_id, channel_id=interaction.channel_id, latest=True
+        )
         embed = presenters.status_embed(state, discord.utils.utcnow())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
@@ -335,7 +342,9 @@ class Carcassonne(
     @app_commands.command(name="tiles", description="The tiles still in the bag, by type")
     async def tiles(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        state = await self.games.state(interaction.guild_id, channel_id=interaction.channel_id)
+        state = await self.games.state(
+            interaction.guild_id, channel_id=interaction.channel_id, latest=True
+        )
         if state.game is None:
             raise GameError("The game has not started yet; the bag is still closed.")
         await interaction.response.send_message(embed=presenters.tiles_embed(state))

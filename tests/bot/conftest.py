@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 
-import discord
 import pytest
 import pytest_asyncio
 import simcord
+from bot_support import Table, is_player_error
 
 from bot import create_bot
-from bot.client import CarcassonneBot
-from bot.games import GameService, GameState
-from bot.naming import placement_value
-from engine import Game, Move
 
 SEED = 20260101
 
@@ -27,95 +21,17 @@ def database(tmp_path) -> str:
 
 @pytest_asyncio.fixture
 async def env(database) -> AsyncIterator[simcord.Env]:
-    bot = create_bot(database=database, seed=SEED)
-    async with simcord.run(bot) as env:
+    """Like simcord's own ``simcord_env``, and it closes the bot (its database) at the end."""
+    env = simcord.Env(create_bot(database=database, seed=SEED))
+    await env.start()
+    try:
         yield env
-    await env.bot.close()
-
-
-@dataclass
-class Table:
-    """A guild, a channel and some members around one bot: the scene of most tests."""
-
-    env: simcord.Env
-    guild: simcord.GuildHandle
-    channel: simcord.ChannelHandle
-    members: dict[str, simcord.MemberActor] = field(default_factory=dict)
-
-    @property
-    def bot(self) -> CarcassonneBot:
-        return self.env.bot  # type: ignore[return-value]
-
-    def member(self, name: str, **kwargs) -> simcord.MemberActor:
-        if name not in self.members:
-            self.members[name] = self.guild.add_member(self.env.create_user(name), **kwargs)
-        return self.members[name]
-
-    async def state(self, channel: simcord.ChannelHandle | None = None) -> GameState:
-        return await self.bot.games.state(self.guild.id, channel_id=(channel or self.channel).id)
-
-    async def started(self, *names: str, channel=None, **options) -> GameState:
-        """A running game of ``names`` (the first is host), by slash commands."""
-        channel = channel or self.channel
-        names = names or ("alice", "bob")
-        host = self.member(names[0])
-        result = await host.slash(channel, "carcassonne new", **options)
-        assert not result.ephemeral, result.response.content
-        for name in names[1:]:
-            joined = await self.member(name).slash(channel, "carcassonne join")
-            assert not joined.ephemeral, joined.response.content
-        started = await host.slash(channel, "carcassonne start")
-        assert not started.ephemeral, started.response.content
-        return await self.state(channel)
-
-    async def on_turn(self, channel=None) -> simcord.MemberActor:
-        state = await self.state(channel)
-        assert state.current is not None
-        return next(m for m in self.members.values() if m.id == state.current.id)
-
-    async def off_turn(self, channel=None) -> simcord.MemberActor:
-        state = await self.state(channel)
-        assert state.current is not None
-        return next(m for m in self.members.values()
-                    if m.id != state.current.id and state.seat(m.id) is not None)
-
-    async def place(self, move: Move | None = None, channel=None) -> simcord.InteractionResult:
-        """The player on turn plays ``move`` (default: the first legal placement) by slash."""
-        channel = channel or self.channel
-        state = await self.state(channel)
-        move = move or first_move(state)
-        actor = await self.on_turn(channel)
-        options = {"position": f"{move.x},{move.y},{move.rotation}"}
-        if move.meeple:
-            options["follower"] = move.meeple
-        if move.hut:
-            options["follower"] = f"hut:{move.hut}"
-        return await actor.slash(channel, "carcassonne place", **options)
-
-
-def first_move(state: GameState) -> Move:
-    assert state.game is not None and state.game.tile is not None
-    tile = state.game.tile
-    placement = GameService.placements(state, tile)[0]
-    return Move(tile.id, placement.x, placement.y, placement.rotation)
-
-
-def scoring_move(state: GameState) -> Move | None:
-    """A legal move with a follower that scores at once, if the tile has one."""
-    assert state.game is not None and state.game.tile is not None and state.row.record
-    from engine import FeatureScored
-
-    tile = state.game.tile
-    for placement in GameService.placements(state, tile):
-        for option in GameService.figures(state, placement, tile):
-            if option.figure != "meeple":
-                continue
-            move = Move(tile.id, *placement, meeple=option.port)
-            trial = Game.from_record(state.row.record)
-            events = trial.play(move).events
-            if any(isinstance(e, FeatureScored) and e.scorers for e in events):
-                return move
-    return None
+    finally:
+        await env.shutdown()
+        await env.bot.close()
+        unexpected = [error for error in env.errors if not is_player_error(error)]
+        if unexpected:
+            raise ExceptionGroup("the bot raised errors", unexpected)
 
 
 @pytest_asyncio.fixture
@@ -123,21 +39,3 @@ async def table(env) -> Table:
     guild = env.create_guild("Meeple Hall")
     channel = guild.create_text_channel("carcassonne")
     return Table(env, guild, channel)
-
-
-def mentions(text: str | None) -> list[int]:
-    return [int(m) for m in re.findall(r"<@!?(\d+)>", text or "")]
-
-
-def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
-    ids = []
-    for row in message.components:
-        children = row.children if hasattr(row, "children") else row.get("components", [])
-        for child in children:
-            cid = child.custom_id if hasattr(child, "custom_id") else child.get("custom_id")
-            if cid:
-                ids.append(cid)
-    return ids
-
-
-__all__ = ["Table", "custom_ids", "first_move", "mentions", "placement_value", "scoring_move"]

@@ -1,0 +1,92 @@
+"""Redraw the reference pictures of this folder: ``python docs/images/make_images.py``.
+
+Every picture comes from a seeded game played by random legal moves, so the
+output is the same on every run (and shows what the bot posts).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+from PIL import Image, ImageDraw  # noqa: E402
+
+from engine import Game, Move, Options, Placement  # noqa: E402
+from engine.tilesets import tile_set  # noqa: E402
+from render import (  # noqa: E402
+    render_board,
+    render_choices,
+    render_hand,
+    render_preview,
+    render_tile,
+    to_png,
+)
+from render.fonts import font  # noqa: E402
+from render.theme import get_theme, theme_for_tile  # noqa: E402
+
+
+def played(players, options: Options, turns: int | None, seed: int) -> Game:
+    game = Game.new(players, options, seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not game.is_over and (turns is None or done < turns):
+        x, y, rotations = rng.choice(sorted(game.placement_groups()))
+        placement = Placement(x, y, rotations[0])
+        options_ = game.legal_figures(placement)
+        option = rng.choice(options_) if options_ and rng.random() < 0.6 else None
+        meeple = option.port if option and option.figure == "meeple" else None
+        hut = option.port if option and option.figure == "hut" else None
+        game.play(Move(game.tile.id, x, y, rotations[0], meeple=meeple, hut=hut))
+        done += 1
+    return game
+
+
+def save(name: str, image: Image.Image) -> None:
+    (HERE / name).write_bytes(to_png(image))
+    print(f"{name}: {image.width}x{image.height}")
+
+
+def tile_sheet(set_name: str, theme_name: str | None = None, size: int = 96) -> Image.Image:
+    tiles = list(tile_set(set_name).values())
+    theme = get_theme(theme_name) if theme_name else theme_for_tile(tiles[0])
+    cols = 12
+    rows = (len(tiles) + cols - 1) // cols
+    label = 14
+    sheet = Image.new("RGB", (8 + cols * (size + 8), 8 + rows * (size + label + 12)),
+                      theme.background)
+    draw = ImageDraw.Draw(sheet)
+    for i, tile in enumerate(tiles):
+        x = 8 + (i % cols) * (size + 8)
+        y = 8 + (i // cols) * (size + label + 12)
+        sheet.paste(render_tile(tile, theme=theme, size=size), (x, y))
+        draw.text((x + size // 2, y + size + 3), tile.id, font=font(label), fill=theme.label,
+                  anchor="mt")
+    return sheet
+
+
+def main() -> None:
+    players = ["Ana", "Béla", "Chen", "Dóra"]
+    base = played(players, Options(), 36, seed=8)
+    save("board-classic.png", render_board(base))
+    save("choices-classic.png", render_choices(base))
+    early = played(players, Options(), 10, seed=8)
+    best = max(early.legal_placements("L"), key=lambda p: (len(early.legal_figures(p, "L")), p))
+    save("preview-classic.png", render_preview(early, best, "L"))
+    save("hand-classic.png", render_hand(["V", "L", "M"]))
+    save("board-winter.png", render_board(played(players[:3], Options(winter=True), None, 5)))
+    save("board-river.png", render_board(played(players[:2], Options(river=True), 24, 2)))
+    hunters = played(players + ["Emre"], Options(game="hunters-and-gatherers"), 45, 4)
+    save("board-hunters.png", render_board(hunters))
+    save("choices-hunters.png", render_choices(hunters))
+    save("tiles-base.png", tile_sheet("base"))
+    save("tiles-river.png", tile_sheet("river"))
+    save("tiles-winter.png", tile_sheet("winter", "winter"))
+    save("tiles-hunters.png", tile_sheet("hunters"))
+
+
+if __name__ == "__main__":
+    main()

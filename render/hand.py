@@ -1,0 +1,65 @@
+"""Single tiles and the tiles in hand, each in its four rotations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from engine.geometry import ROTATIONS
+
+from .fonts import font
+from .theme import get_theme, theme_for_tile
+from .tileart import tile_image
+
+HAND_TILE = 112
+
+
+def _tile(tile):
+    if isinstance(tile, str):
+        from engine.tilesets import all_tiles
+
+        try:
+            return all_tiles()[tile]
+        except KeyError:
+            raise ValueError(f"unknown tile {tile!r}") from None
+    return tile
+
+
+def render_tile(tile, rotation: int = 0, *, theme=None, size: int = 128) -> Image.Image:
+    """One tile (a TileType or its id) turned ``rotation`` degrees clockwise."""
+    tile = _tile(tile)
+    if rotation not in ROTATIONS:
+        raise ValueError(f"rotation must be 0, 90, 180 or 270, not {rotation!r}")
+    theme = get_theme(theme) if theme is not None else theme_for_tile(tile)
+    return tile_image(tile, rotation // 90, theme, int(size)).copy()
+
+
+def render_hand(tiles: Iterable, *, theme=None, size: int = HAND_TILE) -> Image.Image:
+    """Each tile in hand in its four rotations, labelled 0, 90, 180 and 270.
+
+    One row per tile, its id at the left: the player picks a tile and a
+    rotation from this picture.
+    """
+    tiles = [_tile(t) for t in tiles]
+    if not tiles:
+        raise ValueError("no tiles to draw")
+    theme = get_theme(theme) if theme is not None else theme_for_tile(tiles[0])
+    label_size = max(12, size // 7)
+    face = font(label_size)
+    gap = max(8, size // 10)
+    id_width = int(max(face.getlength(t.id) for t in tiles)) + 2 * gap
+    row_h = size + label_size + 2 * gap
+    width = id_width + 4 * (size + gap) + gap
+    height = len(tiles) * row_h + gap
+    image = Image.new("RGB", (width, height), theme.background)
+    draw = ImageDraw.Draw(image)
+    for row, tile in enumerate(tiles):
+        top = gap + row * row_h
+        draw.text((gap, top + size // 2), tile.id, font=face, fill=theme.label, anchor="lm")
+        for q, rotation in enumerate(ROTATIONS):
+            left = id_width + q * (size + gap)
+            image.paste(tile_image(tile, q, theme, size), (left, top))
+            draw.text((left + size // 2, top + size + 4), f"{rotation}\u00b0", font=face,
+                      fill=theme.label, anchor="mt")
+    return image

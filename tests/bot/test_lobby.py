@@ -1,0 +1,142 @@
+"""Opening, joining, leaving and starting games."""
+
+from __future__ import annotations
+
+import discord
+from bot_support import custom_ids, mentions
+
+
+async def test_new_posts_a_lobby_with_join_leave_start(table) -> None:
+    alice = table.member("alice")
+    result = await alice.slash(table.channel, "carcassonne new", river=True, farmers="1st", hand=2)
+    assert not result.ephemeral
+    message = result.response
+    embed = message.embeds[0]
+    assert "River" in embed.description and "1st edition" in embed.description
+    assert "hand of 2" in embed.description
+    assert alice.mention in embed.fields[0].value
+    state = await table.state()
+    assert custom_ids(message) == [f"carc:lobby:{state.id}:{a}" for a in ("join", "leave", "start")]
+    assert state.row.status == "lobby" and state.row.lobby_message_id == message.id
+    assert state.row.options == {"game": "carcassonne", "river": True, "farmers": "1st", "hand": 2}
+
+
+async def test_join_and_leave_by_buttons_update_the_lobby(table) -> None:
+    alice, bob = table.member("alice"), table.member("bob")
+    lobby = (await alice.slash(table.channel, "carcassonne new")).response
+    joined = await bob.click(lobby, label="Join")
+    assert bob.mention in joined.response.embeds[0].fields[0].value
+    assert "(2/5)" in joined.response.embeds[0].fields[0].name
+    again = await bob.click(lobby, label="Join")
+    assert again.ephemeral and again.response.content == "You are already in this game."
+    left = await bob.click(lobby, label="Leave")
+    assert bob.mention not in left.response.embeds[0].fields[0].value
+    assert [p.name for p in (await table.state()).players] == ["alice"]
+
+
+async def test_start_needs_the_host_and_two_players(table) -> None:
+    alice, bob = table.member("alice"), table.member("bob")
+    lobby = (await alice.slash(table.channel, "carcassonne new")).response
+    alone = await alice.click(lobby, label="Start")
+    assert alone.ephemeral and "needs 2 to 5 players" in alone.response.content
+    await bob.slash(table.channel, "carcassonne join")
+    not_host = await bob.slash(table.channel, "carcassonne start")
+    assert not_host.ephemeral and not_host.response.content == "Only the host can start the game."
+    assert (await table.state()).row.status == "lobby"
+
+    started = await alice.click(lobby, label="Start")
+    assert not started.ephemeral
+    # The lobby's buttons are now disabled and the first turn is announced.
+    components = started.response.components[0]["components"]
+    assert all(c["disabled"] for c in components)
+    turn = table.channel.last_message
+    state = await table.state()
+    assert state.row.status == "running" and state.current is not None
+    assert mentions(turn.content) == [state.current.id]
+    assert custom_ids(turn) == [f"carc:play:{state.id}:0"]
+    assert {p.id for p in state.players} == {alice.id, bob.id}
+
+
+async def test_at_most_five_players(table) -> None:
+    names = ["p1", "p2", "p3", "p4", "p5", "p6"]
+    await table.member(names[0]).slash(table.channel, "carcassonne new")
+    for name in names[1:5]:
+        assert not (await table.member(name).slash(table.channel, "carcassonne join")).ephemeral
+    full = await table.member(names[5]).slash(table.channel, "carcassonne join")
+    assert full.ephemeral and "full" in full.response.content
+
+
+async def test_one_open_game_per_channel_any_number_per_server(table) -> None:
+    alice, bob = table.member("alice"), table.member("bob")
+    await alice.slash(table.channel, "carcassonne new")
+    second = await bob.slash(table.channel, "carcassonne new")
+    assert second.ephemeral and "already has a game" in second.response.content
+    other = table.guild.create_text_channel("other")
+    # Bob hosts a game elsewhere and alice plays in both.
+    await table.started("bob", "alice", channel=other)
+    await bob.slash(table.channel, "carcassonne join")
+    state = await table.state()
+    assert [p.name for p in state.players] == ["alice", "bob"]
+    assert (await table.state(other)).row.status == "running"
+
+
+async def test_host_leaving_hands_the_game_on_and_the_last_closes_it(table) -> None:
+    alice, bob = table.member("alice"), table.member("bob")
+    await alice.slash(table.channel, "carcassonne new")
+    await bob.slash(table.channel, "carcassonne join")
+    await alice.slash(table.channel, "carcassonne leave")
+    state = await table.state()
+    assert state.row.host_id == bob.id
+    closed = await bob.slash(table.channel, "carcassonne leave")
+    assert "closed" in closed.response.content
+    empty = await bob.slash(table.channel, "carcassonne join")
+    assert empty.ephemeral and "no game in this channel" in empty.response.content
+    status = await bob.slash(table.channel, "carcassonne status")
+    assert status.response.embeds[0].title.endswith(": cancelled")
+
+
+async def test_incompatible_options_are_refused_with_the_reason(table) -> None:
+    result = await table.member("alice").slash(
+        table.channel, "carcassonne new", game="hunters-and-gatherers", river=True
+    )
+    assert result.ephemeral and "river" in result.response.content.lower()
+    hunters = await table.member("alice").slash(
+        table.channel, "carcassonne new", game="hunters-and-gatherers"
+    )
+    assert "Hunters and Gatherers" in hunters.response.embeds[0].title
+
+
+async def test_commands_without_a_game_answer_privately(table) -> None:
+    alice = table.member("alice")
+    for command in ("join", "leave", "start", "board", "status", "tiles", "export", "cancel"):
+        result = await alice.slash(table.channel, f"carcassonne {command}")
+        assert result.ephemeral, command
+        assert "no game in this channel" in result.response.content.lower(), command
+    placed = await alice.slash(table.channel, "carcassonne place", position="1,0,0")
+    assert placed.ephemeral and "no game in this channel" in placed.response.content.lower()
+
+
+async def test_leaving_a_running_game_is_refused(table) -> None:
+    await table.started("alice", "bob")
+    result = await table.member("bob").slash(table.channel, "carcassonne leave")
+    assert result.ephemeral and "has started" in result.response.content
+
+
+async def test_lobby_message_lists_players_after_slash_join(table) -> None:
+    alice, bob = table.member("alice"), table.member("bob")
+    lobby = (await alice.slash(table.channel, "carcassonne new")).response
+    await bob.slash(table.channel, "carcassonne join")
+    refreshed = next(m for m in table.channel.history() if m.id == lobby.id)
+    assert isinstance(refreshed, discord.Message)
+    assert bob.mention in refreshed.embeds[0].fields[0].value
+
+
+async def test_a_lobby_has_no_map_yet(table) -> None:
+    alice = table.member("alice")
+    await alice.slash(table.channel, "carcassonne new")
+    for command in ("board", "tiles", "export"):
+        result = await alice.slash(table.channel, f"carcassonne {command}")
+        assert result.ephemeral and "not started yet" in result.response.content, command
+    status = (await alice.slash(table.channel, "carcassonne status")).response.embeds[0]
+    assert status.title.endswith(": lobby")
+    assert {f.name: f.value for f in status.fields}["Host"] == alice.mention

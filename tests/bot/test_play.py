@@ -1,0 +1,367 @@
+"""Playing turns: by /carcassonne place and by the private turn panel."""
+
+from __future__ import annotations
+
+import json
+
+import discord
+import pytest
+import simcord
+from bot_support import clicks_at_once, custom_ids, first_move, mentions, scoring_move
+
+from bot.games import GameService, NoGame
+from bot.naming import placement_value
+from engine import Placement
+
+
+async def test_place_by_slash_with_autocomplete(table) -> None:
+    state = await table.started("alice", "bob")
+    me = await table.on_turn()
+    choices = await me.autocomplete(table.channel, "carcassonne place", "position", "")
+    legal = GameService.placements(state, state.game.tile)
+    assert [c["value"] for c in choices] == [placement_value(p) for p in legal][:25]
+    assert all("°" in c["name"] for c in choices)  # "A: 1,0 90°": letter, x,y, rotation
+    narrowed = await me.autocomplete(table.channel, "carcassonne place", "position", "1,0")
+    assert narrowed and all(c["value"].startswith("1,0,") for c in narrowed)
+
+    position = choices[0]["value"]
+    followers = await me.autocomplete(
+        table.channel, "carcassonne place", "follower", "", position=position
+    )
+    assert followers[0] == {"name": "No follower", "value": "none"}
+    figures = GameService.figures(state, legal[0], state.game.tile)
+    assert {c["value"] for c in followers[1:]} == {f.port for f in figures}
+
+    result = await me.slash(
+        table.channel, "carcassonne place", position=position, follower=followers[1]["value"]
+    )
+    assert not result.ephemeral
+    message = result.response
+    after = await table.state()
+    assert after.turn == 1 and after.current.id != me.id
+    embed = message.embeds[0]
+    assert embed.image.url.startswith("attachment://board-")
+    assert [a.filename for a in message.attachments] == [
+        embed.image.url.removeprefix("attachment://")
+    ]
+    assert (await message.attachments[0].read()).startswith(b"\x89PNG")
+    assert me.name in embed.description and "placed" in embed.description
+    assert "Scores" in [f.name for f in embed.fields]
+    assert mentions(message.content) == [after.current.id]
+    assert custom_ids(message) == [f"carc:play:{after.id}:1"]
+
+
+async def test_nobody_but_the_player_on_turn_can_move(table) -> None:
+    state = await table.started("alice", "bob")
+    outsider = table.member("carol")
+    waiting = await table.off_turn()
+    move = first_move(state)
+    value = f"{move.x},{move.y},{move.rotation}"
+    for actor, expected in ((waiting, "not your turn"), (outsider, "not playing in this game")):
+        result = await actor.slash(table.channel, "carcassonne place", position=value)
+        assert result.ephemeral and expected in result.response.content
+        choices = await actor.autocomplete(table.channel, "carcassonne place", "position", "")
+        assert len(choices) == 1 and "turn" in choices[0]["name"]
+        clicked = await actor.click(table.channel.last_message, label="Play your turn")
+        assert clicked.ephemeral and expected in clicked.response.content
+    assert (await table.state()).row.version == state.row.version
+
+
+async def test_bad_input_is_answered_privately_and_changes_nothing(table) -> None:
+    state = await table.started("alice", "bob")
+    me = await table.on_turn()
+    legal = set(GameService.placements(state, state.game.tile))
+    far = Placement(5, 5, 0)
+    taken = Placement(0, 0, 0)
+    cases = {
+        f"{far.x},{far.y},0": "touches no placed tile",
+        "0,0,0": "taken",
+        "1,0,45": "rotation",
+        "north of the city": "not a placement",
+        "?": "not a placement",  # what a notice in the suggestions sends
+    }
+    assert far not in legal and taken not in legal
+    for position, expected in cases.items():
+        result = await me.slash(table.channel, "carcassonne place", position=position)
+        assert result.ephemeral, position
+        assert expected in result.response.content, (position, result.response.content)
+    good = placement_value(sorted(legal)[0])
+    wrong_port = await me.slash(table.channel, "carcassonne place", position=good, follower="XYZ")
+    assert wrong_port.ephemeral and "not a port" in wrong_port.response.content
+    assert (await table.state()).row.version == state.row.version
+
+
+async def test_a_stale_autocomplete_value_is_refused(table) -> None:
+    state = await table.started("alice", "bob")
+    first = await table.on_turn()
+    old = await first.autocomplete(table.channel, "carcassonne place", "position", "")
+    await table.place()
+    second = await table.on_turn()
+    after = await table.state()
+    legal_now = {placement_value(p) for p in GameService.placements(after, after.game.tile)}
+    stale = next(c["value"] for c in old if c["value"] not in legal_now)
+    result = await second.slash(table.channel, "carcassonne place", position=stale)
+    assert result.ephemeral and "You cannot play that" in result.response.content
+    assert (await table.state()).turn == 1
+    assert state.turn == 0
+
+
+async def test_a_follower_is_placed_and_a_feature_scores(table) -> None:
+    """Play seeded turns until a tile can close a feature with a follower on it."""
+    await table.started("alice", "bob")
+    for _ in range(40):
+        state = await table.state()
+        move = scoring_move(state)
+        if move is not None:
+            break
+        await table.place()
+    else:
+        pytest.fail("no scoring move came up in 40 turns")
+    mover = state.current
+    result = await table.place(move)
+    embed = result.response.embeds[0]
+    assert "with a" in embed.description and f"on {move.meeple}" in embed.description
+    assert "✅ Completed" in embed.description and f"**{mover.name}** +" in embed.description
+    after = await table.state()
+    seat = state.seat(mover.id)
+    assert after.game.scores[seat] > state.game.scores[seat]
+    assert f"**{mover.name}**: {after.game.scores[seat]} points" in embed.fields[0].value
+
+
+async def panel_for(table, actor):
+    clicked = await actor.click(table.channel.last_message, label="Play your turn")
+    assert clicked.ephemeral, clicked.response.content
+    return clicked.response
+
+
+def select_id(message, prefix: str) -> str:
+    return next(c for c in custom_ids(message) if c.startswith(prefix))
+
+
+async def test_a_turn_by_buttons_previews_and_applies_only_on_confirm(table) -> None:
+    state = await table.started("alice", "bob")
+    me = await table.on_turn()
+    panel = await panel_for(table, me)
+    embed = panel.embeds[0]
+    assert embed.image.url.startswith("attachment://choices-")
+    assert panel.attachments[0].filename.startswith("choices-")
+    legal = GameService.placements(state, state.game.tile)
+    target = next(p for p in legal if GameService.figures(state, p, state.game.tile))
+    figure = GameService.figures(state, target, state.game.tile)[0]
+
+    picked = await me.select(
+        panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
+    )
+    panel = picked.response
+    assert panel.embeds[0].image.url.startswith("attachment://preview-")
+    assert select_id(panel, "carc:fig:")
+    assert (await table.state()).row.version == state.row.version  # nothing applied yet
+
+    chosen = await me.select(panel, [figure.port], custom_id=select_id(panel, "carc:fig:"))
+    panel = chosen.response
+    assert select_id(panel, "carc:ok:").endswith(f":{placement_value(target)}:{figure.port}")
+    assert (await table.state()).row.version == state.row.version
+
+    confirmed = await me.click(panel, label="Confirm")
+    assert confirmed.response.ephemeral and confirmed.response.content.startswith("Played")
+    after = await table.state()
+    assert after.turn == 1
+    placed = after.game.board.tiles[(target.x, target.y)]
+    assert placed.rotation == target.rotation
+    assert any(
+        f.x == target.x and f.y == target.y and f.port == figure.port for f in after.game.figures
+    )
+    public = table.channel.last_message
+    assert mentions(public.content) == [after.current.id]
+    assert public.attachments and public.embeds[0].image.url.startswith("attachment://board-")
+
+
+async def test_the_panel_pages_past_25_placements(table) -> None:
+    await table.started("alice", "bob")
+    for _ in range(30):
+        state = await table.state()
+        if len(GameService.placements(state, state.game.tile)) > 25:
+            break
+        await table.place()
+    else:
+        pytest.fail("never more than 25 placements")
+    legal = GameService.placements(state, state.game.tile)
+    me = await table.on_turn()
+    panel = await panel_for(table, me)
+    first_page = [
+        o["value"]
+        for row in panel.components
+        for c in row["components"]
+        if c["custom_id"].startswith("carc:pos:")
+        for o in c["options"]
+    ]
+    assert first_page == [placement_value(p) for p in legal[:25]]
+    turned = await me.click(panel, label="Page 2 ▶")
+    panel = turned.response
+    second_page = [
+        o["value"]
+        for row in panel.components
+        for c in row["components"]
+        if c["custom_id"].startswith("carc:pos:")
+        for o in c["options"]
+    ]
+    assert second_page == [placement_value(p) for p in legal[25:50]]
+    picked = await me.select(panel, [second_page[-1]], custom_id=select_id(panel, "carc:pos:"))
+    assert select_id(picked.response, "carc:pos:").endswith(":1")  # stays on page 2
+
+
+async def test_stale_buttons_are_refused(table) -> None:
+    await table.started("alice", "bob")
+    me = await table.on_turn()
+    old_turn = table.channel.last_message
+    panel = await panel_for(table, me)
+    state = await table.state()
+    target = GameService.placements(state, state.game.tile)[0]
+    picked = await me.select(
+        panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
+    )
+    await table.place()  # the same turn, played by the slash command instead
+    for label, message in (("Confirm", picked.response), ("Play your turn", old_turn)):
+        again = await me.click(message, label=label)
+        assert again.ephemeral and "earlier turn" in again.response.content, label
+    other = await table.on_turn()
+    stale = await other.click(old_turn, label="Play your turn")
+    assert stale.ephemeral and "earlier turn" in stale.response.content
+    assert (await table.state()).turn == 1
+
+
+async def test_two_clicks_at_once_apply_one_move(table) -> None:
+    await table.started("alice", "bob")
+    me = await table.on_turn()
+    panel = await panel_for(table, me)
+    state = await table.state()
+    target = GameService.placements(state, state.game.tile)[0]
+    picked = await me.select(
+        panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
+    )
+    results = await clicks_at_once(table.env, [(me, picked.response, "Confirm")] * 2)
+    answers = sorted(r.response.content for r in results)
+    assert answers[0].startswith("Played") and "earlier turn" in answers[1]
+    after = await table.state()
+    assert after.turn == 1 and after.row.version == state.row.version + 1
+    posts = [m for m in table.channel.history() if m.embeds and "turn 1" in m.embeds[0].title]
+    assert len(posts) == 1
+
+
+async def test_board_status_tiles_and_export(table) -> None:
+    await table.started("alice", "bob")
+    await table.place()
+    await table.place()
+    outsider = table.member("carol")
+    board = await outsider.slash(table.channel, "carcassonne board")
+    assert not board.ephemeral
+    assert board.response.attachments[0].filename == "board-1-2.png"
+    status = (await outsider.slash(table.channel, "carcassonne status")).response.embeds[0]
+    state = await table.state()
+    fields = {f.name: f.value for f in status.fields}
+    assert fields["Tiles left"] == str(state.game.tiles_left())
+    assert state.current.mention() in fields["On turn"] and "<t:" in fields["On turn"]
+    assert "followers left" in fields["Scores"]
+    tiles = (await outsider.slash(table.channel, "carcassonne tiles")).response.embeds[0]
+    assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left")
+    exported = (await outsider.slash(table.channel, "carcassonne export")).response
+    record = json.loads(await exported.attachments[0].read())
+    assert record["format"] == "carcassonne-record/1" and len(record["turns"]) == 2
+    assert "seed" not in record  # the seed would tell the future while the game runs
+    assert record["players"] == [p.name for p in state.players]
+
+
+async def test_cancel_needs_the_host_or_manage_server(table) -> None:
+    await table.started("alice", "bob")
+    bob = table.member("bob")
+    refused = await bob.slash(table.channel, "carcassonne cancel")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.member("mod", roles=[mods])
+    cancelled = await mod.slash(table.channel, "carcassonne cancel")
+    assert not cancelled.ephemeral and "cancelled" in cancelled.response.content
+    place = await table.member("alice").slash(table.channel, "carcassonne place", position="1,0,0")
+    assert place.ephemeral and "no game" in place.response.content
+    status = await bob.slash(table.channel, "carcassonne status")
+    assert status.response.embeds[0].title.endswith(": cancelled")
+    # The channel is free again.
+    assert not (await bob.slash(table.channel, "carcassonne new")).ephemeral
+
+
+async def test_a_game_of_another_server_is_never_reachable(table) -> None:
+    state = await table.started("alice", "bob")
+    other = table.env.create_guild("Elsewhere")
+    with pytest.raises(NoGame):
+        await table.bot.games.state(other.id, game_id=state.id)
+    me = await table.on_turn()
+    with pytest.raises(NoGame):
+        await table.bot.games.place(
+            other.id,
+            me.id,
+            GameService.placements(state, state.game.tile)[0],
+            game_id=state.id,
+            turn=0,
+        )
+    stranger = other.add_member(table.env.create_user("stranger"))
+    with pytest.raises(simcord.SetupError):  # the message is not even visible from there
+        await stranger.click(table.channel.last_message, label="Play your turn")
+    assert (await table.state()).turn == 0
+
+
+async def test_hand_of_tiles_lets_the_player_choose(table) -> None:
+    state = await table.started("alice", "bob", hand=2)
+    me = await table.on_turn()
+    hand = [t.id for t in state.game.hand]
+    assert len(hand) == 2
+    offered = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
+    assert [c["value"] for c in offered] == hand
+    second = state.game.hand[1]
+    placement = GameService.placements(state, second)[0]
+    moves = await me.autocomplete(
+        table.channel, "carcassonne place", "position", "", tile=second.id
+    )
+    assert placement_value(placement) in [c["value"] for c in moves]
+    result = await me.slash(
+        table.channel, "carcassonne place", position=placement_value(placement), tile=second.id
+    )
+    assert not result.ephemeral
+    after = await table.state()
+    assert after.game.board.tiles[(placement.x, placement.y)].tile.id == second.id
+
+
+async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
+    await table.started("alice", "bob", game="hunters-and-gatherers")
+    for _ in range(20):
+        state = await table.state()
+        tile = state.game.tile
+        hut = next(
+            (
+                (p, f)
+                for p in GameService.placements(state, tile)
+                for f in GameService.figures(state, p, tile)
+                if f.figure == "hut"
+            ),
+            None,
+        )
+        if hut is not None:
+            break
+        await table.place()
+    else:
+        pytest.fail("no hut could be placed in 20 turns")
+    placement, option = hut
+    me = await table.on_turn()
+    offered = await me.autocomplete(
+        table.channel, "carcassonne place", "follower", "", position=placement_value(placement)
+    )
+    assert {"name": f"{option.port}: hut (river system)", "value": f"hut:{option.port}"} in offered
+    result = await me.slash(
+        table.channel,
+        "carcassonne place",
+        position=placement_value(placement),
+        follower=f"hut:{option.port}",
+    )
+    assert "with a hut" in result.response.embeds[0].description
+    after = await table.state()
+    assert any(
+        f.figure == "hut" and (f.x, f.y) == (placement.x, placement.y) for f in after.game.figures
+    )

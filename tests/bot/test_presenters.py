@@ -1,0 +1,102 @@
+"""What the turn messages say, from engine events (no Discord needed)."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from bot import presenters
+from bot.games import GameState, Played
+from bot.storage import GameRow, Player
+from engine import FeatureScored, Game, Move, Options, TileDiscarded
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+PLAYERS = (Player(1, "Ana"), Player(2, "Béla"))
+
+
+def state_of(game: Game, status: str = "running") -> GameState:
+    row = GameRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        options={"game": "carcassonne"},
+        seed=1,
+        players=PLAYERS,
+        status=status,
+        version=3,
+        record=game.to_record(),
+        lobby_message_id=None,
+        created_at=NOW,
+        updated_at=NOW,
+        turn_started_at=NOW,
+        finished_at=None,
+    )
+    return GameState(row, game)
+
+
+def finished_game(seed: int = 3) -> Game:
+    game = Game.new(["Ana", "Béla"], Options(), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        placement = rng.choice(list(game.legal_placements()))
+        figures = game.legal_figures(placement)
+        meeple = figures[0].port if figures and rng.random() < 0.5 else None
+        game.play(Move(game.tile.id, *placement, meeple=meeple))
+    return game
+
+
+def test_discards_are_announced() -> None:
+    game = Game.new(["Ana", "Béla"], Options(), seed=1)
+    lines = presenters.event_lines(
+        state_of(game),
+        [
+            TileDiscarded(turn=4, player=1, tile="L", back_to_bag=False),
+            TileDiscarded(turn=5, player=0, tile="V", back_to_bag=True),
+        ],
+    )
+    assert lines[0].startswith("🗑️ Béla drew **L**") and "is discarded" in lines[0]
+    assert "goes back into the bag" in lines[1]
+
+
+def test_shared_points_say_each() -> None:
+    game = Game.new(["Ana", "Béla"], Options(), seed=1)
+    event = FeatureScored(
+        turn=3,
+        player=0,
+        kind="city",
+        points=8,
+        scorers=(0, 1),
+        tiles=3,
+        returned=((0, 1), (1, 1)),
+        final=False,
+        note="3 tiles, 1 pennant",
+    )
+    [line] = presenters.event_lines(state_of(game), [event])
+    assert line == "✅ Completed city (3 tiles, 1 pennant): **Ana, Béla** +8 each."
+
+
+def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
+    game = finished_game()
+    state = state_of(game, "finished")
+    last = Played(state, PLAYERS[0], Move("D", 0, 0, 0), list(game.events[-5:]))
+    post = presenters.turn_post(last, None, None)
+    outcome = game.outcome()
+    assert post.content.startswith("🏆 Game over!")
+    assert all(PLAYERS[s].mention() in post.content for s in outcome.winners)
+    fields = post.embed.fields
+    assert [f.name.split(" ", 1)[1] for f in fields] == ["Ana", "Béla"]
+    finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final and e.points]
+    kinds = {presenters._KIND_NAMES[e.kind][1] for e in finals}
+    text = " ".join(f.value for f in fields)
+    assert kinds and all(kind in text for kind in kinds)
+    for seat, field in enumerate(fields):
+        assert field.value.endswith(f"= **{outcome.scores[seat]}**")
+
+
+def test_status_shows_who_is_on_turn_since_when() -> None:
+    game = Game.new(["Ana", "Béla"], Options(), seed=1)
+    embed = presenters.status_embed(state_of(game), NOW)
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["On turn"].startswith("<@1> since <t:1767225600:R>")
+    assert fields["Tiles left"] == str(game.tiles_left())

@@ -1,0 +1,323 @@
+"""The map, the move choices and the preview, checked pixel by pixel."""
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+from render_support import close, new_game, play
+
+from engine import Game, IllegalMoveError, Placement
+from engine.tilesets import all_tiles
+from render import (
+    candidate_positions,
+    map_frame,
+    render_board,
+    render_choices,
+    render_preview,
+    to_png,
+)
+from render.board import DEFAULT_TILE, MAX_SIDE, figure_anchor, legend_entries
+from render.figures import figure_sprite
+from render.fonts import font
+from render.png import MAX_PNG_BYTES
+from render.theme import CLASSIC, HUNTERS, WINTER, player_colour
+from render.tileart import tile_image
+
+
+@pytest.fixture(scope="module")
+def midgame() -> Game:
+    return play(new_game(), 30, seed=5, figure_rate=0.8)
+
+
+@pytest.fixture(scope="module")
+def full_winter() -> Game:
+    return play(new_game(seed=11, winter=True), seed=2, figure_rate=0.7)
+
+
+def test_crop_is_the_placed_tiles_plus_a_one_tile_margin(midgame):
+    min_x, min_y, max_x, max_y = (
+        min(x for x, _ in midgame.board.tiles), min(y for _, y in midgame.board.tiles),
+        max(x for x, _ in midgame.board.tiles), max(y for _, y in midgame.board.tiles))
+    frame = map_frame(midgame)
+    assert (frame.x0, frame.y0) == (min_x - 1, min_y - 1)
+    assert (frame.cols, frame.rows) == (max_x - min_x + 3, max_y - min_y + 3)
+    image = render_board(midgame)
+    assert image.size == (frame.width, frame.height)
+    assert frame.map_box[2] <= image.width and frame.map_box[3] <= image.height
+
+
+def test_every_tile_is_drawn_at_its_coordinates(midgame):
+    frame = map_frame(midgame)
+    image = render_board(midgame, highlight_last=False)
+    with_figure = {(f.x, f.y) for f in midgame.figures}
+    t = frame.tile
+    inner = (t // 5, t // 5, t - t // 5, t - t // 5)
+    checked = 0
+    for (x, y), placed in midgame.board.tiles.items():
+        if (x, y) in with_figure:
+            continue
+        ox, oy = frame.origin(x, y)
+        drawn = image.crop((ox, oy, ox + t, oy + t)).crop(inner)
+        art = tile_image(placed.tile, placed.oriented.quarter_turns, CLASSIC, t).crop(inner)
+        assert drawn.tobytes() == art.tobytes(), (x, y)
+        checked += 1
+    assert checked >= 5
+
+
+def _ink(region: Image.Image, background) -> Image.Image:
+    """The part of ``region`` that differs from ``background``, cropped to its box."""
+    mask = Image.new("L", region.size, 0)
+    pixels = region.load()
+    for yy in range(region.height):
+        for xx in range(region.width):
+            if max(abs(a - b) for a, b in zip(pixels[xx, yy], background)) > 40:
+                mask.putpixel((xx, yy), 255)
+    box = mask.getbbox()
+    assert box is not None, "no label drawn here"
+    return mask.crop(box)
+
+
+def _expected_ink(text: str, size: int, background) -> Image.Image:
+    sample = Image.new("RGB", (size * 6, size * 3), background)
+    ImageDraw.Draw(sample).text((size, size), text, font=font(size), fill=(232, 232, 232))
+    return _ink(sample, background)
+
+
+def test_labels_name_the_columns_and_rows_by_coordinates(midgame):
+    frame = map_frame(midgame)
+    image = render_board(midgame)
+    t = frame.tile
+    for x in (frame.x0, 0, frame.x0 + frame.cols - 1):
+        ox, _ = frame.origin(x, frame.y0)
+        got = _ink(image.crop((ox, 0, ox + t, frame.top)), CLASSIC.background)
+        want = _expected_ink(str(x), frame.font_size, CLASSIC.background)
+        assert got.size == want.size, x
+        # Centred over its column.
+        box = _ink_box(image.crop((ox, 0, ox + t, frame.top)))
+        assert abs((box[0] + box[2]) / 2 - t / 2) <= 2
+    for y in (frame.y0, 0, frame.y0 + frame.rows - 1):
+        _, oy = frame.origin(frame.x0, y)
+        region = image.crop((0, oy, frame.left, oy + t))
+        got = _ink(region, CLASSIC.background)
+        want = _expected_ink(str(y), frame.font_size, CLASSIC.background)
+        assert got.size == want.size, y
+        box = _ink_box(region)
+        assert abs((box[1] + box[3]) / 2 - t / 2) <= 3
+
+
+def _ink_box(region):
+    mask = Image.new("L", region.size, 0)
+    for yy in range(region.height):
+        for xx in range(region.width):
+            if max(abs(a - b) for a, b in zip(region.getpixel((xx, yy)),
+                                              CLASSIC.background)) > 40:
+                mask.putpixel((xx, yy), 255)
+    return mask.getbbox()
+
+
+def _ring_pixels(frame, x, y):
+    ox, oy = frame.origin(x, y)
+    t = frame.tile
+    w = max(2, t // 18)
+    k = w // 2 + 1
+    for f in (0.3, 0.5, 0.7):
+        along = round(f * t)
+        yield (ox - k, oy + along)
+        yield (ox + t - 1 + k, oy + along)
+        yield (ox + along, oy - k)
+        yield (ox + along, oy + t - 1 + k)
+
+
+def test_the_last_placed_tile_and_only_it_is_framed(midgame):
+    frame = map_frame(midgame)
+    image = render_board(midgame)
+    last = midgame.last_placed
+    white = [close(image.getpixel(p), (255, 255, 255), 10)
+             for p in _ring_pixels(frame, last.x, last.y)]
+    assert sum(white) >= 10
+    plain = render_board(midgame, highlight_last=False)
+    assert not any(close(plain.getpixel(p), (255, 255, 255), 10)
+                   for p in _ring_pixels(frame, last.x, last.y))
+    others = [p for p in midgame.board.tiles.values() if p is not last]
+    for placed in others[:10]:
+        ring = [close(image.getpixel(p), (255, 255, 255), 10)
+                for p in _ring_pixels(frame, placed.x, placed.y)]
+        assert sum(ring) < 6, (placed.x, placed.y)
+
+
+@pytest.mark.parametrize("which", ["midgame", "full_winter"])
+def test_figures_stand_on_their_feature_in_their_players_colour(which, request):
+    game = request.getfixturevalue(which)
+    frame = map_frame(game)
+    image = render_board(game, highlight_last=False)
+    anchors = []
+    for figure in game.figures:
+        placed = game.board.tiles[(figure.x, figure.y)]
+        anchors.append((figure, frame.point(figure.x, figure.y, figure_anchor(placed,
+                                                                               figure.segment))))
+    checked_players = set()
+    for figure, (px, py) in anchors:
+        if any(other is not figure and abs(px - ox) < frame.tile * 0.4
+               and abs(py - oy) < frame.tile * 0.4 for other, (ox, oy) in anchors):
+            continue  # another figure's sprite may cover this one
+        assert close(image.getpixel((px, py)), player_colour(figure.player), 16), figure
+        checked_players.add(figure.player)
+    assert len(checked_players) >= 2 and 1 in checked_players  # player 2 is index 1
+
+
+def test_anchor_lies_on_the_figures_segment(full_winter):
+    from render.layout import tile_layout
+
+    for figure in full_winter.figures:
+        placed = full_winter.board.tiles[(figure.x, figure.y)]
+        layout = tile_layout(placed.tile, placed.oriented.quarter_turns)
+        assert layout.owner_at(layout.anchor(figure.segment)) == figure.segment, figure
+
+
+def test_each_role_has_its_own_shape():
+    colour = player_colour(1)
+    sprites = {role: figure_sprite(role, colour, 40) for role in ("knight", "farmer", "monk",
+                                                                   "hut", "hunter", "thief")}
+    assert sprites["knight"].tobytes() == sprites["thief"].tobytes()
+    assert sprites["farmer"].tobytes() == sprites["hunter"].tobytes()
+    shapes = {sprites[r].tobytes() for r in ("knight", "farmer", "monk", "hut")}
+    assert len(shapes) == 4
+    for sprite in sprites.values():
+        assert close(sprite.getpixel((20, 20)), colour + (255,), 12)
+        # Outlined: black and white both present around the body.
+        values = {px[:3] for _, px in sprite.getcolors(40 * 40) if px[3] == 255}
+        assert (0, 0, 0) in values and (255, 255, 255) in values
+
+
+def test_legend_shows_each_players_colour(midgame):
+    frame = map_frame(midgame)
+    image = render_board(midgame)
+    size = frame.font_size
+    row_h = size + 12
+    sprite = size + 8
+    top = frame.map_box[3] + 8
+    for player, text, x, row in legend_entries(midgame, size, frame.left, frame.width):
+        cy = top + row * row_h + (row_h - sprite) // 2 - 2 + sprite // 2
+        assert close(image.getpixel((x + sprite // 2, cy)), player_colour(player), 16)
+        if player == midgame.current_player:
+            assert text.startswith("\u25b6")
+
+
+def test_choices_label_every_legal_position_and_nothing_else(midgame):
+    labels = candidate_positions(midgame)
+    assert labels
+    image = render_choices(midgame)
+    frame = map_frame(midgame, extra=labels.values())
+    t = frame.tile
+    for label, (x, y) in labels.items():
+        ox, oy = frame.origin(x, y)
+        cell = image.crop((ox + t // 4, oy + t // 4, ox + 3 * t // 4, oy + 3 * t // 4))
+        colours = {c for _, c in cell.getcolors(t * t)}
+        assert (255, 255, 255) in colours and (0, 0, 0) in colours, label
+    taken = set(midgame.board.tiles) | set(labels.values())
+    for row in range(frame.rows):
+        for col in range(frame.cols):
+            x, y = frame.x0 + col, frame.y0 + row
+            if (x, y) not in taken:
+                assert image.getpixel(frame.centre(x, y)) == CLASSIC.empty
+
+
+def test_preview_labels_each_port_a_figure_may_take():
+    game = play(new_game(seed=21), 6, seed=3)
+    tile = all_tiles()["L"]  # a city, three roads, three fields: seven ports
+    placement = max(game.legal_placements(tile),
+                    key=lambda p: (len(game.legal_figures(p, tile)), p))
+    options = game.legal_figures(placement, tile)
+    assert len(options) >= 3
+    image = render_preview(game, placement, tile)
+    frame = map_frame(game, around=(placement.x, placement.y), scale=176)
+    assert image.size == (frame.width, frame.height)
+    from render.board import port_segment
+    from render.layout import tile_layout
+
+    layout = tile_layout(tile, placement.quarter_turns)
+    oriented = tile.orientations[placement.quarter_turns]
+    anchors = [frame.point(placement.x, placement.y,
+                           layout.anchor(port_segment(oriented, o.port))) for o in options]
+    # The tile is drawn in place: away from its labels, the pixels are its art.
+    ox, oy = frame.origin(placement.x, placement.y)
+    art = tile_image(tile, placement.quarter_turns, CLASSIC, frame.tile)
+    same = total = 0
+    for yy in range(12, frame.tile - 12, 7):
+        for xx in range(12, frame.tile - 12, 7):
+            if all(abs(ox + xx - ax) > 50 or abs(oy + yy - ay) > 40 for ax, ay in anchors):
+                total += 1
+                same += image.getpixel((ox + xx, oy + yy)) == art.getpixel((xx, yy))
+    assert total > 20 and same == total
+    for option in options:
+        px, py = frame.point(placement.x, placement.y,
+                             layout.anchor(port_segment(oriented, option.port)))
+        near = image.crop((px - 30, py - 40, px + 30, py + 40))
+        colours = {c for _, c in near.getcolors(80 * 80)}
+        assert (255, 255, 255) in colours and (0, 0, 0) in colours, option.port
+
+
+def test_preview_refuses_an_illegal_placement(midgame):
+    x, y = next(iter(midgame.board.tiles))
+    with pytest.raises(IllegalMoveError):
+        render_preview(midgame, Placement(x, y, 0))
+    with pytest.raises(ValueError):
+        render_preview(midgame, (x, y, 0))
+
+
+def test_a_small_board_keeps_its_tile_size():
+    game = new_game()
+    image = render_board(game)
+    frame = map_frame(game)
+    assert frame.tile == DEFAULT_TILE
+    assert (frame.cols, frame.rows) == (3, 3)
+    assert image.width < 400 and image.height < 450
+
+
+def test_a_big_board_shrinks_to_2048_px_and_2_mb(full_winter):
+    assert len(full_winter.board.tiles) >= 80  # all 84 unless some were discarded
+    for scale in (None, 160, 400):
+        image = render_board(full_winter, scale=scale)
+        assert max(image.size) <= MAX_SIDE
+        frame = map_frame(full_winter, scale=scale)
+        assert frame.tile <= (scale or DEFAULT_TILE)
+    data = to_png(render_choices(play(new_game(seed=11, winter=True), 60, seed=2)))
+    assert len(data) <= MAX_PNG_BYTES
+    assert len(to_png(render_board(full_winter, scale=400))) <= MAX_PNG_BYTES
+
+
+def test_a_very_long_board_fits(full_winter):
+    # Ask for huge tiles: the picture still stays within bounds.
+    image = render_board(full_winter, scale=2000)
+    assert max(image.size) <= MAX_SIDE
+
+
+def test_to_png_caps_even_incompressible_pictures():
+    rng = random.Random(0)
+    noise = Image.frombytes("RGB", (1800, 1800), rng.randbytes(1800 * 1800 * 3))
+    data = to_png(noise)
+    assert len(data) <= MAX_PNG_BYTES
+    assert Image.open(io.BytesIO(data)).format == "PNG"
+
+
+def test_same_state_same_bytes(midgame):
+    again = Game.from_record(midgame.to_record())
+    assert to_png(render_board(midgame)) == to_png(render_board(again))
+    assert to_png(render_choices(midgame)) == to_png(render_choices(again))
+
+
+def test_theme_follows_the_game():
+    start = (0, 0)
+    for game, theme in ((new_game(winter=True), WINTER), (new_game(), CLASSIC),
+                        (new_game(game="hunters-and-gatherers"), HUNTERS)):
+        frame = map_frame(game)
+        image = render_board(game)
+        placed = game.board.tiles[start]
+        field = next(i for i, s in enumerate(placed.tile.segments)
+                     if s.kind in ("field", "meadow"))
+        point = frame.point(0, 0, figure_anchor(placed, field))
+        assert close(image.getpixel(point), theme.field, 25), theme.name
+    game = new_game(winter=True)
+    assert render_board(game, theme="classic").tobytes() == render_board(
+        new_game(), theme="classic").tobytes()
