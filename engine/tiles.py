@@ -84,7 +84,7 @@ class TileType:
     game: str
     edges: tuple[str, str, str, str]
     segments: tuple[Segment, ...]
-    #: Tile-wide marks: ``volcano``, ``fire``, ``dolmen``.
+    #: Tile-wide marks: ``volcano``, ``fire``, ``dolmen``, the River's ``spring`` and ``lake``.
     marks: frozenset[str] = frozenset()
     description: str = ""
     orientations: tuple[OrientedTile, ...] = field(default=(), compare=False, repr=False)
@@ -190,7 +190,7 @@ _HALF_EDGE = {"NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"}
 _FEATURE = re.compile(r"^(road|city|river|forest)\{([NESW]+)\}((?:\+\w+)*)(?:->(\w+))?$")
 _LAKE = re.compile(r"^(\w+):lake((?:\s+\w+=\d+)*)$")
 _FIELD = re.compile(r"^\[([A-Z,]+)\]((?:>C[NESW]+(?:/C[NESW]+)*)?)((?:\s+\w+=\d+)*)$")
-_MARKS = {"volcano", "fire", "dolmen"}
+_MARKS = {"volcano", "fire", "dolmen", "spring", "lake"}
 
 
 def _edge_points(directions: str) -> set[int]:

@@ -274,10 +274,8 @@ def _obstacle_end(start: Point, normal: Point, areas: list[Area]) -> Point | Non
 
 
 def _is_river_lake_tile(tile) -> bool:
-    """The River's last tile: a one-edge river that ends in a lake drawn on it.
-
-    The catalogue says so only in its description (engine need: a mark)."""
-    return tile.description.strip().lower().startswith("lake")
+    """The River's last tile: a one-edge river that ends in a lake drawn on it."""
+    return "lake" in tile.marks
 
 
 @cache

@@ -1,15 +1,16 @@
 """The River: 12 tiles. RV1 (spring) starts the map, RV2 (lake) comes last.
 
 Rows in the notation of ``shared/spec/tilesets.md``: id | count | edges N E S W |
-features | fields | description (or, for Hunters and Gatherers, one column of
+features | fields | description. The marks ``spring`` and ``lake`` say where
+the River begins and ends (drawn in the tile's centre). (or, for Hunters and Gatherers, one column of
 items separated by semicolons).
 """
 
 GAME = "carcassonne"
 
 CATALOGUE = """\
-RV1       | 1 | F I F F | river{E}                       | [ALL]                                 | spring (river starts in tile centre); START tile of a river game
-RV2       | 1 | F F F I | river{W}                       | [ALL]                                 | lake (river ends in tile centre); placed LAST
+RV1       | 1 | F I F F | river{E} spring                | [ALL]                                 | spring (river starts in tile centre); START tile of a river game
+RV2       | 1 | F F F I | river{W} lake                  | [ALL]                                 | lake (river ends in tile centre); placed LAST
 RV3       | 1 | C I C I | city{N} city{S} river{EW}      | [ENE,WNW]>CN [ESE,WSW]>CS                 | straight river between two separate cities
 RV4       | 1 | C I R I | city{N} road{S} river{EW}      | [ENE]>CN [WNW]>CN [ESE,SSE] [SSW,WSW]       | straight river; road from S crosses it and ends at the city gate
 RV5       | 1 | F I R I | cloister road{S} river{EW}     | [NNW,NNE,ENE,WNW] [ESE,SSE] [SSW,WSW]         | straight river + cloister, road from S ends at cloister
