@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import Placement
+from render.naming import candidate_labels
 
 from . import images, presenters
 from .games import GameError, GameService, GameState, Stale
@@ -559,10 +560,6 @@ def _role(figures: list[Any], follower: FollowerChoice) -> str:
 
 def position_letters(placements: list[Placement]) -> dict[tuple[int, int], str]:
     """The letters the move-choice picture gives each legal position (A, B, ...)."""
-    try:
-        from render.naming import candidate_labels
-    except ImportError:  # pragma: no cover
-        return {(p.x, p.y): "" for p in placements}
     return {
         position: label
         for label, position in candidate_labels((p.x, p.y) for p in placements).items()
