@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.geometry import PORT_INDEX
+from engine.tilesets import find_tile
 
 from .figures import figure_sprite
 from .fonts import font
@@ -331,14 +332,7 @@ def _tile_arg(game, tile):
         if game.tile is None:
             raise ValueError("the game is over: there is no tile to place")
         return game.tile
-    if isinstance(tile, str):
-        from engine.tilesets import all_tiles
-
-        try:
-            return all_tiles()[tile]
-        except KeyError:
-            raise ValueError(f"unknown tile {tile!r}") from None
-    return tile
+    return find_tile(tile) if isinstance(tile, str) else tile
 
 
 def render_choices(game, tile=None, *, theme=None) -> Image.Image:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from PIL import Image, ImageDraw
 
 from engine.geometry import ROTATIONS
+from engine.tilesets import find_tile
 
 from .fonts import font
 from .theme import get_theme, theme_for_tile
@@ -16,14 +17,8 @@ HAND_TILE = 112
 
 
 def _tile(tile):
-    if isinstance(tile, str):
-        from engine.tilesets import all_tiles
-
-        try:
-            return all_tiles()[tile]
-        except KeyError:
-            raise ValueError(f"unknown tile {tile!r}") from None
-    return tile
+    """A TileType, given one or its id."""
+    return find_tile(tile) if isinstance(tile, str) else tile
 
 
 def render_tile(tile, rotation: int = 0, *, theme=None, size: int = 128) -> Image.Image:

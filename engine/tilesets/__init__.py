@@ -33,6 +33,15 @@ def tile_set(name: str) -> dict[str, TileType]:
     return {tile.id: tile for tile in parse_catalogue(module.CATALOGUE, module.GAME)}
 
 
+def find_tile(tile_id: str) -> TileType:
+    """The tile with this id, from any set; ValueError naming it if there is none."""
+    try:
+        return all_tiles()[tile_id]
+    except KeyError:
+        raise ValueError(f"unknown tile {tile_id!r}") from None
+
+
+@cache
 def all_tiles() -> dict[str, TileType]:
     """Every tile of every set, by id (ids are unique across sets)."""
     tiles: dict[str, TileType] = {}
