@@ -11,17 +11,10 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-try:
-    from render.theme import player_colour
-except ImportError:  # pragma: no cover - render ships with the bot
-
-    def player_colour(player: int) -> tuple[int, int, int]:
-        palette = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7")
-        code = palette[player % len(palette)]
-        return (int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16))
-
+from render.fonts import font
+from render.theme import player_colour
 
 WIDTH, HEIGHT = 900, 480
 LEFT, RIGHT, TOP, BOTTOM = 56, 180, 24, 44
@@ -29,15 +22,6 @@ BACKGROUND = (250, 250, 247)
 GRID = (222, 222, 216)
 AXIS = (90, 90, 90)
 TEXT = (40, 40, 40)
-
-
-def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    try:
-        from render.fonts import font
-
-        return font(size)
-    except Exception:  # a missing font file must not cost the chart
-        return ImageFont.load_default()
 
 
 def _step(top: int) -> int:
@@ -58,7 +42,7 @@ def score_chart(
     """
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    small, label = _font(13), _font(15)
+    small, label = font(13), font(15)
     points = max(len(scores), 2)
     top = max([max(row) for row in scores if row] + [10])
     step = _step(top)

@@ -31,7 +31,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -95,7 +95,7 @@ async def set_timer(
         " VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
         (
             event,
-            utcnow_iso(expires_at),
+            _due_text(expires_at),
             game_id,
             turn,
             json.dumps(data or {}, ensure_ascii=False),
@@ -105,6 +105,11 @@ async def set_timer(
         row = await cursor.fetchone()
     assert row is not None
     return Timer.from_row(row)
+
+
+def _due_text(moment: datetime) -> str:
+    """UTC, always to the microsecond: one fixed format, so text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 async def cancel_timers(

@@ -40,6 +40,9 @@ TURN_TIMERS = (REMINDER, DEADLINE)
 NOTHING, SKIP, REMOVE = "nothing", "skip", "remove"
 POLICIES = (NOTHING, SKIP, REMOVE)
 
+#: The chart of a game that ended by its last tile waits this long, so that it
+#: follows the final turn's message (which renders the map first) in the channel.
+CHART_DELAY = timedelta(seconds=15)
 #: Without reminders, a turn counts as stalled (for a vote to end) after this.
 STALLED_WITHOUT_REMINDERS = timedelta(hours=24)
 
@@ -413,8 +416,8 @@ class TurnService:
         A running game gets a reminder and a deadline for its new turn (or, with
         ``same_turn``, when the player on turn is still waiting, say because
         another player was removed, keeps them); a game that ended loses them and
-        gets a ``game_over`` timer, due at once, to post its chart (``chart``:
-        unless the caller shows it) and tidy its messages.
+        gets a ``game_over`` timer to post its chart (``chart``: unless the
+        caller shows it; then a little later) and tidy its messages.
         """
         if row.status == RUNNING and game is not None and game.current_player is not None:
             if same_turn:
@@ -431,14 +434,15 @@ class TurnService:
             await cancel_timers(tx, row.id, TURN_TIMERS)
             await tx.execute("DELETE FROM end_votes WHERE game_id = ?", (row.id,))
             if row.status in (FINISHED, CANCELLED):
+                chart = chart and row.status == FINISHED
                 await set_timer(
                     tx,
                     GAME_OVER,
-                    now,
+                    now + CHART_DELAY if chart else now,
                     now=now,
                     game_id=row.id,
                     turn=game.turn if game is not None else None,
-                    data={"chart": chart and row.status == FINISHED},
+                    data={"chart": chart},
                 )
         self.wake()
 

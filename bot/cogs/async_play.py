@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -238,9 +239,9 @@ class AsyncPlay(commands.Cog):
         prefixes = (f"carc:play:{state.id}:", f"carc:lobby:{state.id}:")
         me = self.bot.user
         try:
-            async for message in channel.history(
-                limit=TIDY_HISTORY_LIMIT, after=state.row.created_at
-            ):
+            # A second early: the lobby message can share the game's (whole) second.
+            since = state.row.created_at - timedelta(seconds=1)
+            async for message in channel.history(limit=TIDY_HISTORY_LIMIT, after=since):
                 if me is None or message.author.id != me.id or message.id in done:
                     continue
                 if any(cid.startswith(prefixes) for cid in _custom_ids(message)):

@@ -19,6 +19,15 @@ EXPECTED = {
     "export",
     "cancel",
     "help",
+    # asynchronous play (bot/cogs/async_play.py)
+    "notify",
+    "snooze",
+    "settings",
+    "deadline",
+    "mygames",
+    "history",
+    "kick",
+    "vote-end",
 }
 
 

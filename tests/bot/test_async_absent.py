@@ -1,0 +1,182 @@
+"""Absent players: deadlines that skip or remove, the host's kick, the vote to end."""
+
+from __future__ import annotations
+
+from bot_support import custom_ids, mentions
+
+from bot.games import GameService, GameState
+from engine import FeatureScored, Game, Move
+
+HOUR = 3600.0
+
+
+def lasting_follower_move(state: GameState) -> Move:
+    """A legal move that puts a follower on the map and scores nothing at once."""
+    assert state.game is not None and state.game.tile is not None
+    tile = state.game.tile
+    for placement in GameService.placements(state, tile):
+        for option in GameService.figures(state, placement, tile):
+            if option.figure != "meeple":
+                continue
+            move = Move(tile.id, *placement, meeple=option.port)
+            events = Game.from_record(state.row.record).play(move).events
+            if not any(isinstance(e, FeatureScored) for e in events):
+                return move
+    raise AssertionError("no tile here takes a lasting follower")
+
+
+def bot_posts(channel, text: str) -> list:
+    return [
+        m
+        for m in channel.history()
+        if text in (m.content or "") or any(text in (e.description or "") for e in m.embeds)
+    ]
+
+
+async def test_a_missed_deadline_skips_the_turn_and_the_tile_goes_back(table) -> None:
+    state = await table.started("alice", "bob")
+    host = table.member("alice")
+    set_up = await host.slash(table.channel, "carcassonne deadline", hours=24, policy="skip")
+    assert not set_up.ephemeral and "<t:" in set_up.response.embeds[0].description
+    absent, tile = state.current, state.game.tile.id
+    in_bag = sum(state.game.remaining().values())
+    await table.env.advance_time(24 * HOUR - 60)
+    assert (await table.state()).turn == state.turn
+    await table.env.advance_time(60)
+    after = await table.state()
+    assert after.game.history[-1] == {"tile": tile, "skipped": True}
+    assert after.current is not None and after.current.id != absent.id
+    assert sum(after.game.remaining().values()) == in_bag  # back in, and the next one drawn
+    assert after.row.turn_started_at == table.env.now()
+    posts = bot_posts(table.channel, "missed the deadline")
+    assert len(posts) == 1 and mentions(posts[0].content) == [after.current.id]
+    assert f"carc:play:{after.id}:{after.turn}" in custom_ids(posts[0])
+    # The next player has a full deadline of their own.
+    await table.env.advance_time(24 * HOUR - 60)
+    assert (await table.state()).turn == after.turn
+    await table.env.advance_time(60)
+    assert (await table.state()).game.history[-1]["skipped"] is True
+
+
+async def test_with_policy_nothing_the_deadline_only_says_so(table) -> None:
+    state = await table.started("alice", "bob")
+    await table.member("alice").slash(
+        table.channel, "carcassonne deadline", hours=6, policy="nothing"
+    )
+    await table.env.advance_time(6 * HOUR)
+    assert (await table.state()).turn == state.turn
+    assert len(bot_posts(table.channel, "deadline in")) == 1
+    await table.env.advance_time(24 * HOUR)
+    assert len(bot_posts(table.channel, "deadline in")) == 1
+
+
+async def test_players_who_miss_n_turns_are_removed_and_the_last_one_wins(table) -> None:
+    await table.started("alice", "bob", "carol")
+    await table.member("alice").slash(
+        table.channel,
+        "carcassonne deadline",
+        hours=1,
+        policy="remove",
+        remove_after=2,
+        reminder_hours=0,
+    )
+    first = await table.state()
+    p0, p1, p2 = (first.seat(p.id) for p in first.players)
+    await table.place(lasting_follower_move(first))  # p0 leaves a follower on the map
+    await table.place()  # p1 plays; now p2 is on turn and everyone stays away
+    played = await table.state()
+    assert any(f.player == p0 for f in played.game.figures)
+
+    await table.env.advance_time(3 * HOUR)  # p2, p0, p1 each miss once: skipped
+    state = await table.state()
+    assert [e.get("skipped") for e in state.game.history[-3:]] == [True, True, True]
+    assert all(state.game.active)
+
+    await table.env.advance_time(HOUR)  # p2 misses again: removed, the game goes on
+    state = await table.state()
+    assert state.game.history[-1] == {"removed": p2}
+    assert state.game.active == [True, True, False]
+    assert state.row.status == "running" and state.current.id == state.players[p0].id
+    assert len(bot_posts(table.channel, "is removed from the game")) == 1
+
+    await table.env.advance_time(HOUR)  # p0 too: one player is left, the game ends
+    state = await table.state()
+    assert state.row.status == "finished" and state.game.is_over
+    assert not any(f.player == p0 for f in state.game.figures)  # their follower left
+    assert state.game.outcome().winners == (p1,)
+    final = table.channel.last_message
+    assert "Game over" in final.content and mentions(final.content) == [state.players[p1].id]
+    assert final.attachments and final.attachments[0].filename.startswith("scores-")
+    await table.env.advance_time(24 * HOUR)  # and nothing fires for a finished game
+    assert table.channel.last_message.id == final.id
+
+
+async def test_the_host_kicks_absent_players(table) -> None:
+    await table.started("alice", "bob", "carol")
+    host = table.member("alice")
+    state = await table.state()
+    waiting = state.current
+    denied = await table.member("bob").slash(table.channel, "carcassonne kick", player=host)
+    assert denied.ephemeral and "host" in denied.response.content
+    assert all((await table.state()).game.active)
+
+    await table.env.advance_time(6 * HOUR)
+    # Remove someone who is not on turn: the waiting player's clock runs on.
+    target = next(m for m in (table.member("bob"), table.member("carol")) if m.id != waiting.id)
+    kicked = await host.slash(table.channel, "carcassonne kick", player=target)
+    assert not kicked.ephemeral
+    assert "removed from the game by **alice**" in kicked.response.embeds[0].description
+    after = await table.state()
+    assert not after.game.active[after.seat(target.id)]
+    assert after.game.history[-1] == {"removed": after.seat(target.id)}
+    assert after.current.id == waiting.id and after.row.status == "running"
+    await table.env.advance_time(6 * HOUR)  # 12 hours into the turn: the reminder
+    assert table.channel.last_message.content.startswith("⏰")
+    assert mentions(table.channel.last_message.content) == [waiting.id]
+
+    last = next(m for m in (table.member("bob"), table.member("carol")) if m.id != target.id)
+    ended = await host.slash(table.channel, "carcassonne kick", player=last)
+    final = await table.state()
+    assert final.row.status == "finished"
+    assert final.game.outcome().winners == (final.seat(host.id),)
+    assert "Game over" in ended.response.content
+
+
+async def test_players_vote_to_end_a_stalled_game_and_it_is_scored(table) -> None:
+    await table.started("alice", "bob", "carol")
+    state = await table.state()
+    waiting = await table.on_turn()
+    voters = [m for m in table.members.values() if m.id != waiting.id]
+    early = await voters[0].slash(table.channel, "carcassonne vote-end")
+    assert early.ephemeral and "not stalled" in early.response.content
+    await table.env.advance_time(12 * HOUR)
+    first = await voters[0].slash(table.channel, "carcassonne vote-end")
+    assert not first.ephemeral
+    assert (await table.state()).row.status == "running"
+    last = await voters[1].slash(table.channel, "carcassonne vote-end")
+    assert not last.ephemeral
+    final = await table.state()
+    assert final.row.status == "finished" and final.game.is_over
+    assert final.game.to_record()["finished"] is True
+    assert final.turn == state.turn
+    embed = last.response.embeds[0]
+    assert embed.title.endswith("ends by vote") and "Game over" in last.response.content
+    assert last.response.attachments[0].filename == f"scores-{state.id}.png"
+    await table.env.advance_time(24 * HOUR)  # its timers went with it
+    assert table.channel.last_message.id == last.response.id
+
+
+async def test_a_move_cancels_the_votes(table) -> None:
+    await table.started("alice", "bob", "carol")
+    await table.env.advance_time(12 * HOUR)
+    waiting = await table.on_turn()
+    voters = [m for m in table.members.values() if m.id != waiting.id]
+    await voters[0].slash(table.channel, "carcassonne vote-end")
+    await table.place()
+    await table.env.advance_time(12 * HOUR)
+    waiting = await table.on_turn()
+    voter = next(m for m in table.members.values() if m.id not in (waiting.id, voters[0].id))
+    result = await voter.slash(table.channel, "carcassonne vote-end")
+    assert (await table.state()).row.status == "running"
+    assert "Votes to end" in result.response.content
+    assert voters[0].name not in result.response.content.split("now:")[1].split(".")[0]

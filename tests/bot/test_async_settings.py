@@ -1,0 +1,195 @@
+"""Server settings, a game's own turn clock, tidying, my games, history, the chart."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import discord
+from bot_support import custom_ids, mentions
+
+from bot import storage
+from bot.storage import Storage
+from engine import Game
+
+HOUR = 3600.0
+
+
+def admin(table):
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    return table.member("admin", roles=[role])
+
+
+async def test_only_members_with_manage_server_change_the_settings(table) -> None:
+    alice, boss = table.member("alice"), admin(table)
+    shown = await alice.slash(table.channel, "carcassonne settings")
+    assert shown.ephemeral and "every 12 h" in shown.response.embeds[0].description
+    denied = await alice.slash(table.channel, "carcassonne settings", reminder_hours=2)
+    assert denied.ephemeral and "Manage Server" in denied.response.content
+    cog = table.bot.get_cog("AsyncPlay")
+    assert (await cog.turns.server_settings(table.guild.id)).rules.reminder_hours == 12
+
+    saved = await boss.slash(
+        table.channel,
+        "carcassonne settings",
+        reminder_hours=2,
+        deadline_hours=48,
+        policy="remove",
+        remove_after=2,
+        tidy=True,
+    )
+    assert saved.ephemeral and saved.response.content == "Saved."
+    settings = await cog.turns.server_settings(table.guild.id)
+    assert (settings.rules.reminder_hours, settings.rules.deadline_hours) == (2, 48)
+    assert (settings.rules.policy, settings.rules.remove_after, settings.tidy) == (
+        "remove",
+        2,
+        True,
+    )
+
+
+async def test_new_server_defaults_apply_to_running_games_at_once(table) -> None:
+    state = await table.started("alice", "bob")
+    await admin(table).slash(table.channel, "carcassonne settings", reminder_hours=2)
+    await table.env.advance_time(2 * HOUR)
+    last = table.channel.last_message
+    assert last.content.startswith("⏰") and mentions(last.content) == [state.current.id]
+
+
+async def test_games_open_only_in_the_channels_the_server_allows(table) -> None:
+    boss, alice = admin(table), table.member("alice")
+    other = table.guild.create_text_channel("games")
+    await boss.slash(table.channel, "carcassonne settings", allow_channel=other)
+    refused = await alice.slash(table.channel, "carcassonne new")
+    assert refused.ephemeral and f"<#{other.id}>" in refused.response.content
+    assert not (await alice.slash(other, "carcassonne new")).ephemeral
+    await boss.slash(table.channel, "carcassonne settings", all_channels=True)
+    assert not (await alice.slash(table.channel, "carcassonne new")).ephemeral
+
+
+async def test_only_the_host_sets_a_games_turn_clock(table) -> None:
+    await table.started("alice", "bob")
+    denied = await table.member("bob").slash(table.channel, "carcassonne deadline", hours=6)
+    assert denied.ephemeral and "host" in denied.response.content
+    shown = await table.member("bob").slash(table.channel, "carcassonne deadline")
+    assert shown.ephemeral and "Turn deadline**: none" in shown.response.embeds[0].description
+    await table.member("alice").slash(table.channel, "carcassonne deadline", hours=6)
+    state = await table.state()
+    pending = await table.bot.get_cog("AsyncPlay").turns.pending(state.id)
+    assert pending["deadline"].turn == state.turn and pending["reminder"].turn == state.turn
+    assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=6)
+
+
+async def test_a_clock_set_in_the_lobby_starts_with_the_game(table) -> None:
+    alice = table.member("alice")
+    await alice.slash(table.channel, "carcassonne new")
+    set_up = await alice.slash(
+        table.channel, "carcassonne deadline", hours=8, policy="skip", reminder_hours=3
+    )
+    assert not set_up.ephemeral
+    await table.member("bob").slash(table.channel, "carcassonne join")
+    await alice.slash(table.channel, "carcassonne start")
+    state = await table.state()
+    pending = await table.bot.get_cog("AsyncPlay").turns.pending(state.id)
+    assert pending["reminder"].expires_at == state.row.turn_started_at + timedelta(hours=3)
+    assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=8)
+
+
+async def test_finished_games_buttons_are_tidied_when_the_server_wants_it(table) -> None:
+    await admin(table).slash(table.channel, "carcassonne settings", tidy=True)
+    state = await table.started("alice", "bob")
+    await table.env.advance_time(12 * HOUR)  # a reminder, with its button
+    await table.place()  # a turn message, with its button
+    prefix = f"carc:play:{state.id}:"
+    with_buttons = [
+        m for m in table.channel.history() if any(c.startswith(prefix) for c in custom_ids(m))
+    ]
+    assert len(with_buttons) >= 3
+    await table.member("alice").slash(table.channel, "carcassonne cancel")
+    left = [m for m in table.channel.history() if any(c.startswith(prefix) for c in custom_ids(m))]
+    assert left == []
+
+
+async def test_without_tidying_the_buttons_stay(table) -> None:
+    state = await table.started("alice", "bob")
+    await table.member("alice").slash(table.channel, "carcassonne cancel")
+    prefix = f"carc:play:{state.id}:"
+    assert any(c.startswith(prefix) for m in table.channel.history() for c in custom_ids(m))
+
+
+async def test_my_games_lists_running_games_across_channels(table) -> None:
+    other = table.guild.create_text_channel("second-table")
+    await table.started("alice", "bob")
+    await table.started("alice", "carol", channel=other)
+    alice = table.member("alice")
+    listed = await alice.slash(table.channel, "carcassonne mygames")
+    assert listed.ephemeral
+    text = listed.response.embeds[0].description
+    assert f"<#{table.channel.id}>" in text and f"<#{other.id}>" in text
+    assert text.count("\n") == 1
+    first = await table.state()
+    mine_first = "your turn" in text.split("\n")[0]
+    expect = first.current.id == alice.id or (await table.state(other)).current.id == alice.id
+    assert mine_first == expect
+    bob = await table.member("bob").slash(table.channel, "carcassonne mygames")
+    assert bob.response.embeds[0].description.count("<#") == 1
+    dave = await table.member("dave").slash(table.channel, "carcassonne mygames")
+    assert "not playing" in dave.response.embeds[0].description
+
+
+async def test_history_lists_the_moves_with_a_score_chart(table) -> None:
+    await table.started("alice", "bob")
+    await table.member("alice").slash(table.channel, "carcassonne deadline", hours=1)
+    await table.place()
+    await table.env.advance_time(HOUR)  # the next player misses the turn
+    result = await table.member("carol").slash(table.channel, "carcassonne history")
+    assert not result.ephemeral
+    embed = result.response.embeds[0]
+    lines = embed.description.split("\n")
+    state = await table.state()
+    assert len(lines) == state.turn
+    assert "missed the turn" in lines[-1]
+    assert embed.image.url.startswith("attachment://scores-")
+    assert result.response.attachments[0].filename.startswith("scores-")
+
+
+async def test_the_score_chart_follows_a_game_finished_by_its_last_tile(table) -> None:
+    state = await table.started("alice", "bob", farmers="off")
+    # Play all but the last tile in the engine and save it, as a long game would be.
+    game = Game.from_record(state.row.record)
+    while game.tiles_left() > 0:
+        game.play(_first(game))
+    async with table.bot.storage.transaction() as tx:
+        await storage.update_game(
+            tx,
+            state.row,
+            action="test",
+            user_id=None,
+            now=table.env.now(),
+            record=game.to_record(),
+        )
+    final = await table.place()
+    assert "Game over" in final.response.content
+    await table.env.advance_time(15)  # it follows the final scoring
+    assert table.channel.last_message.content.startswith("📈")
+    charts = [m for m in table.channel.history() if m.content.startswith("📈")]
+    assert len(charts) == 1 and charts[0].attachments[0].filename == f"scores-{state.id}.png"
+
+
+def _first(game: Game):
+    from engine import Move
+
+    placement = next(game.legal_placements())
+    return Move(game.tile.id, placement.x, placement.y, placement.rotation)
+
+
+async def test_every_migration_applies_to_an_empty_database(tmp_path) -> None:
+    db = await Storage.open(str(tmp_path / "empty.sqlite3"))
+    try:
+        row = await db.fetchone("PRAGMA user_version")
+        assert row[0] == len(storage.migrations()) >= 2
+        tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master")}
+        assert {"timers", "game_settings", "player_settings", "end_votes", "game_messages"} <= (
+            tables
+        )
+    finally:
+        await db.close()
