@@ -16,25 +16,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, Move, Options, Placement  # noqa: E402
+from engine import Game, Options  # noqa: E402
+from engine.selfplay import play_random_moves  # noqa: E402
 from render import render_board, render_choices, to_png  # noqa: E402
 
 
 def seeded_game(turns: int | None, seed: int = 11) -> Game:
     """A Winter Edition game of three players, played by seeded random legal moves."""
     game = Game.new(["Ana", "Béla", "Chen"], Options(winter=True), seed=seed)
-    rng = random.Random(2)
-    played = 0
-    while not game.is_over and (turns is None or played < turns):
-        x, y, rotations = rng.choice(sorted(game.placement_groups()))
-        placement = Placement(x, y, rotations[0])
-        options = game.legal_figures(placement)
-        option = rng.choice(options) if options and rng.random() < 0.7 else None
-        meeple = option.port if option and option.figure == "meeple" else None
-        hut = option.port if option and option.figure == "hut" else None
-        game.play(Move(game.tile.id, x, y, rotations[0], meeple=meeple, hut=hut))
-        played += 1
-    return game
+    return play_random_moves(game, random.Random(2), turns)
 
 
 def measure(label: str, work, runs: int = 40) -> None:

@@ -46,6 +46,16 @@ def random_move(game: Game, rng: random.Random) -> Move:
                 hut=figure.port if figure and figure.figure == HUT else None)
 
 
+def play_random_moves(game: Game, rng: random.Random, turns: int | None = None) -> Game:
+    """Play ``turns`` random moves (or to the end): to set up positions for tests,
+    benchmarks and pictures."""
+    played = 0
+    while not game.is_over and (turns is None or played < turns):
+        game.play(random_move(game, rng))
+        played += 1
+    return game
+
+
 def play_random_game(players: int, options: Options, seed: int, *, checks: bool = True) -> Game:
     """Play one game to its end choosing moves at random."""
     game = Game.new([f"P{i + 1}" for i in range(players)], options, seed=seed)

@@ -15,7 +15,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from PIL import Image, ImageDraw  # noqa: E402
 
-from engine import Game, Move, Options, Placement  # noqa: E402
+from engine import Game, Options  # noqa: E402
+from engine.selfplay import play_random_moves  # noqa: E402
 from engine.tilesets import tile_set  # noqa: E402
 from render import (  # noqa: E402
     render_board,
@@ -30,19 +31,7 @@ from render.theme import get_theme, theme_for_tile  # noqa: E402
 
 
 def played(players, options: Options, turns: int | None, seed: int) -> Game:
-    game = Game.new(players, options, seed=seed)
-    rng = random.Random(seed)
-    done = 0
-    while not game.is_over and (turns is None or done < turns):
-        x, y, rotations = rng.choice(sorted(game.placement_groups()))
-        placement = Placement(x, y, rotations[0])
-        options_ = game.legal_figures(placement)
-        option = rng.choice(options_) if options_ and rng.random() < 0.6 else None
-        meeple = option.port if option and option.figure == "meeple" else None
-        hut = option.port if option and option.figure == "hut" else None
-        game.play(Move(game.tile.id, x, y, rotations[0], meeple=meeple, hut=hut))
-        done += 1
-    return game
+    return play_random_moves(Game.new(players, options, seed=seed), random.Random(seed), turns)
 
 
 def save(name: str, image: Image.Image) -> None:

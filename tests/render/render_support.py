@@ -4,24 +4,13 @@ from __future__ import annotations
 
 import random
 
-from engine import Game, Move, Options, Placement
+from engine import Game, Options
+from engine.selfplay import play_random_moves
 
 
-def play(game: Game, turns: int | None = None, *, seed: int = 1,
-         figure_rate: float = 0.6) -> Game:
+def play(game: Game, turns: int | None = None, *, seed: int = 1) -> Game:
     """Play legal random moves (seeded): ``turns`` of them, or to the end."""
-    rng = random.Random(seed)
-    played = 0
-    while not game.is_over and (turns is None or played < turns):
-        x, y, rotations = rng.choice(sorted(game.placement_groups()))
-        placement = Placement(x, y, rotations[0])
-        options = game.legal_figures(placement)
-        option = rng.choice(options) if options and rng.random() < figure_rate else None
-        meeple = option.port if option and option.figure == "meeple" else None
-        hut = option.port if option and option.figure == "hut" else None
-        game.play(Move(game.tile.id, x, y, rotations[0], meeple=meeple, hut=hut))
-        played += 1
-    return game
+    return play_random_moves(game, random.Random(seed), turns)
 
 
 def new_game(players=("Ana", "Béla", "Chen"), seed: int = 3, **options) -> Game:

@@ -27,12 +27,12 @@ from render.tileart import tile_image
 
 @pytest.fixture(scope="module")
 def midgame() -> Game:
-    return play(new_game(), 30, seed=5, figure_rate=0.8)
+    return play(new_game(), 30, seed=5)
 
 
 @pytest.fixture(scope="module")
 def full_winter() -> Game:
-    return play(new_game(seed=11, winter=True), seed=2, figure_rate=0.7)
+    return play(new_game(seed=11, winter=True), seed=2)
 
 
 def test_crop_is_the_placed_tiles_plus_a_one_tile_margin(midgame):
