@@ -38,6 +38,7 @@ from engine import (
 from . import storage
 from .naming import FollowerChoice, placement_label
 from .storage import CANCELLED, FINISHED, LOBBY, RUNNING, GameRow, Player, Storage
+from .turn_clock import TurnClock, turn_clock
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 _CACHE_SIZE = 128
@@ -69,6 +70,8 @@ class GameState:
 
     row: GameRow
     game: Game | None = None
+    #: The running turn's deadline and next reminder, where the game has them.
+    clock: TurnClock = TurnClock()
 
     @property
     def id(self) -> int:
@@ -166,9 +169,10 @@ class GameService:
             row = await self.db.latest_game(guild_id, channel_id)
             if row is None:
                 raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
-            return self._state(row)
-        row = await self._find(guild_id, channel_id=channel_id, game_id=game_id)
-        return self._state(row)
+        else:
+            row = await self._find(guild_id, channel_id=channel_id, game_id=game_id)
+        clock = await turn_clock(self.db.fetchall, row.id) if row.status == RUNNING else TurnClock()
+        return replace(self._state(row), clock=clock)
 
     def _state(self, row: GameRow) -> GameState:
         return GameState(row, self._game(row) if row.record is not None else None)
@@ -336,9 +340,10 @@ class GameService:
                 **changes,
             )
             await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
+            clock = await turn_clock(tx.execute_fetchall, row.id)
         new_row = _replace(row, version=version, **changes)
         self._cache[row.id] = (version, game)
-        return GameState(new_row, game)
+        return GameState(new_row, game, clock)
 
     async def _lobby(
         self,
@@ -429,9 +434,11 @@ class GameService:
                 **changes,
             )
             await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
+            clock = await turn_clock(tx.execute_fetchall, row.id)
         new_row = _replace(row, version=version, **changes)
         self._cache[row.id] = (version, game)
-        return Played(GameState(new_row, game), row.players[seat], move, list(result.events))
+        return Played(GameState(new_row, game, clock), row.players[seat], move,
+                      list(result.events))
 
     # --------------------------------------------------------- the rest
 

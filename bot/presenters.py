@@ -217,9 +217,20 @@ def next_turn_text(state: GameState) -> str:
     hand = game.hand
     if len(hand) > 1:
         tiles = ", ".join(tile_name(t, state) for t in hand)
-        return f"{current.mention()}, your turn: choose one of {tiles}."
+        return f"{current.mention()}, your turn: choose one of {tiles}." + clock_text(state)
     bonus = " bonus" if game.is_bonus_turn else ""
-    return f"{current.mention()}, your turn: your{bonus} tile is {tile_name(hand[0], state)}."
+    return (f"{current.mention()}, your turn: your{bonus} tile is {tile_name(hand[0], state)}."
+            + clock_text(state))
+
+
+def clock_text(state: GameState) -> str:
+    """The turn's deadline and next reminder as Discord timestamps (local to each reader)."""
+    parts = []
+    if state.clock.deadline is not None:
+        parts.append(f"Deadline {discord.utils.format_dt(state.clock.deadline, 'R')}.")
+    if state.clock.reminder is not None:
+        parts.append(f"Reminder {discord.utils.format_dt(state.clock.reminder, 'R')}.")
+    return " " + " ".join(parts) if parts else ""
 
 
 def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | None) -> Post:
@@ -346,7 +357,8 @@ def status_embed(state: GameState, now: datetime) -> discord.Embed:
         hand = ", ".join(tile_name(t, state) for t in game.hand)
         embed.add_field(
             name="On turn",
-            value=f"{current.mention()} since {discord.utils.format_dt(since, 'R')}\nTile: {hand}",
+            value=f"{current.mention()} since {discord.utils.format_dt(since, 'R')}\nTile: {hand}"
+            + ("\n" + clock_text(state).strip() if clock_text(state) else ""),
             inline=False,
         )
     elif game.is_over:
@@ -377,7 +389,12 @@ a preview, and where a follower may stand; nothing happens until you **Confirm**
 `/carcassonne place`: `position` suggests every legal place as `x,y rotation` (the map's \
 labels give x across the top and y down the side; the move-choice picture letters them A, B, ...), \
 `follower` suggests the ports (N, NNE, C...) of that placement, or none.
-**Anytime**: `/carcassonne board`, `status`, `tiles`, `export` (the game record as JSON).
+**Anytime**: `/carcassonne board`, `status`, `tiles`, `export` (the game record as JSON), \
+`history` (the moves and a score chart), `mygames` (your games on this server).
+**Over days**: the bot reminds the player on turn; `notify` adds a direct message, `snooze` \
+puts a reminder off. The host sets a turn `deadline` (nothing, skip the turn, or remove the \
+player after missed turns) and can `kick` an absent player; players can `vote-end` a stalled \
+game. Server defaults: `settings` (Manage Server).
 **End**: the game ends by itself when the bag is empty; the host or a member with \
 Manage Server can `/carcassonne cancel` it.
 One game per channel; play as many games as you like in other channels."""

@@ -33,8 +33,9 @@ from . import storage
 from .games import GameError, GameService, GameState, NoGame, NotAllowed
 from .scheduler import Timer, cancel_timers, claim, game_timers, set_timer
 from .storage import CANCELLED, FINISHED, RUNNING, GameRow, Player, Storage, utcnow_iso
+from .turn_clock import DEADLINE, REMINDER
 
-REMINDER, DEADLINE, GAME_OVER = "reminder", "deadline", "game_over"
+GAME_OVER = "game_over"
 TURN_TIMERS = (REMINDER, DEADLINE)
 
 NOTHING, SKIP, REMOVE = "nothing", "skip", "remove"

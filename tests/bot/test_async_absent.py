@@ -180,3 +180,18 @@ async def test_a_move_cancels_the_votes(table) -> None:
     assert (await table.state()).row.status == "running"
     assert "Votes to end" in result.response.content
     assert voters[0].name not in result.response.content.split("now:")[1].split(".")[0]
+
+
+async def test_turn_message_and_status_show_the_deadline_and_next_reminder(table) -> None:
+    await table.started("alice", "bob")
+    await table.member("alice").slash(table.channel, "carcassonne deadline", hours=24,
+                                      policy="skip")
+    start = table.env.now()
+    placed = await table.place()
+    message = placed.followups[-1] if placed.followups else placed.response
+    deadline = int(start.timestamp() + 24 * HOUR)
+    assert f"Deadline <t:{deadline}:R>" in message.content
+    assert "Reminder <t:" in message.content
+    status = await table.member("bob").slash(table.channel, "carcassonne status")
+    on_turn = next(f for f in status.response.embeds[0].fields if f.name == "On turn")
+    assert f"Deadline <t:{deadline}:R>" in on_turn.value
