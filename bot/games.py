@@ -180,16 +180,7 @@ class GameService:
     async def _find(
         self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
     ) -> GameRow:
-        if game_id is not None:
-            row = await self.db.game(guild_id, game_id)
-            if row is None:
-                raise NoGame("That game does not exist on this server.")
-            return row
-        assert channel_id is not None
-        row = await self.db.open_game(guild_id, channel_id)
-        if row is None:
-            raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
-        return row
+        return await _find_row(self.db.reader, guild_id, channel_id, game_id)
 
     def _game(self, row: GameRow) -> Game:
         """The engine position of a stored game; shared, so never to be played on."""
@@ -354,15 +345,7 @@ class GameService:
         *,
         started: str = "This game has already started.",
     ) -> GameRow:
-        if game_id is not None:
-            row = await storage.game_by_id(tx, guild_id, game_id)
-            if row is None:
-                raise NoGame("That game does not exist on this server.")
-        else:
-            assert channel_id is not None
-            row = await storage.open_game(tx, guild_id, channel_id)
-            if row is None:
-                raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
+        row = await _find_row(tx, guild_id, channel_id, game_id)
         if row.status == RUNNING:
             raise Stale(started)
         if row.status != LOBBY:
@@ -386,13 +369,7 @@ class GameService:
         """Play the tile of the player on turn; ``turn`` (from a button) must still be current."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            if game_id is not None:
-                row = await storage.game_by_id(tx, guild_id, game_id)
-            else:
-                assert channel_id is not None
-                row = await storage.open_game(tx, guild_id, channel_id)
-            if row is None:
-                raise NoGame("There is no game here. Open one with `/carcassonne new`.")
+            row = await _find_row(tx, guild_id, channel_id, game_id)
             if row.status == LOBBY:
                 raise NotAllowed(
                     "This game has not started yet; the host starts it with `/carcassonne start`."
@@ -454,13 +431,9 @@ class GameService:
         """End the channel's game without scoring (host, or a member with Manage Server)."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            if game_id is not None:
-                row = await storage.game_by_id(tx, guild_id, game_id)
-            else:
-                assert channel_id is not None
-                row = await storage.open_game(tx, guild_id, channel_id)
-            if row is None or not row.is_open:
-                raise NoGame("There is no game in this channel to cancel.")
+            row = await _find_row(tx, guild_id, channel_id, game_id)
+            if not row.is_open:
+                raise NoGame("That game is over already; there is nothing to cancel.")
             if user_id != row.host_id and not can_manage:
                 raise NotAllowed(
                     "Only the host or a member with Manage Server can cancel the game."
@@ -537,6 +510,25 @@ class GameService:
 
     async def count_games(self) -> int:
         return await self.db.count_games()
+
+
+async def _find_row(
+    db: Any, guild_id: int, channel_id: int | None, game_id: int | None
+) -> GameRow:
+    """Game ``game_id`` of this server, or else the channel's open game; NoGame if none.
+
+    Every lookup goes through the guild, so another server's game id is never reachable.
+    """
+    if game_id is not None:
+        row = await storage.game_by_id(db, guild_id, game_id)
+        if row is None:
+            raise NoGame("That game does not exist on this server.")
+        return row
+    assert channel_id is not None
+    row = await storage.open_game(db, guild_id, channel_id)
+    if row is None:
+        raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
+    return row
 
 
 def _placement_order(p: Placement) -> tuple[int, int, int]:

@@ -191,6 +191,11 @@ class Storage:
             raise
         return cls(path, writer, reader)
 
+    @property
+    def reader(self) -> aiosqlite.Connection:
+        """The connection for reads outside a transaction (WAL lets it read while a write runs)."""
+        return self._reader
+
     async def close(self) -> None:
         if self._reader is not self._writer:
             await self._reader.close()
