@@ -14,7 +14,7 @@ from collections.abc import Callable
 from PIL import Image
 
 import render
-from engine import Game, Placement, TileType
+from engine import FigureOption, Game, Placement, TileType
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,7 @@ def choices(game: Game, tile: TileType | None = None) -> bytes | None:
     return _png(lambda: render.render_choices(game, tile=tile))
 
 
-def preview(game: Game, placement: Placement, tile: TileType | None = None) -> bytes | None:
-    """The map as it would look with ``tile`` placed at ``placement``."""
-    return _png(lambda: render.render_preview(game, placement, tile=tile))
+def preview(game: Game, placement: Placement, tile: TileType | None = None,
+            figure: FigureOption | None = None) -> bytes | None:
+    """The map as it would look with ``tile`` placed at ``placement`` (and ``figure`` on it)."""
+    return _png(lambda: render.render_preview(game, placement, tile=tile, figure=figure))

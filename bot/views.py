@@ -518,6 +518,7 @@ async def turn_panel(
         presenters.image_embed(embed, f"choices-{state.id}-{state.turn}.png", png, post)
     else:
         figures = GameService.figures(state, placement, tile)
+        chosen = next((f for f in figures if follower == FollowerChoice(f.figure, f.port)), None)
         options = [
             discord.SelectOption(label="No follower", value=NO_FOLLOWER, default=follower is None)
         ]
@@ -533,7 +534,9 @@ async def turn_panel(
             view.add_item(FollowerSelect(state.id, state.turn, tile.id, placement, page, options))
         view.add_item(ConfirmButton(state.id, state.turn, tile.id, placement, follower))
         figure_text = (
-            f", {figure_label(follower.figure, follower.port, _role(figures, follower))}"
+            f", {figure_label(follower.figure, follower.port, chosen.role)}"
+            if follower and chosen
+            else f", {figure_label(follower.figure, follower.port, follower.figure)}"
             if follower
             else ", no follower"
         )
@@ -542,20 +545,13 @@ async def turn_panel(
             f"{presenters.tile_name(tile)} at `{placement_label(placement)}`"
             f"{figure_text}. Press Confirm to play it."
         )
-        png = await asyncio.to_thread(images.preview, game, placement, tile)
+        png = await asyncio.to_thread(images.preview, game, placement, tile, chosen)
         presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
     if pages > 1:
         view.add_item(PageButton(state.id, state.turn, tile.id, (page - 1) % pages, "prev"))
         view.add_item(PageButton(state.id, state.turn, tile.id, (page + 1) % pages, "next"))
     post.embed = embed
     return post
-
-
-def _role(figures: list[Any], follower: FollowerChoice) -> str:
-    for option in figures:
-        if option.figure == follower.figure and option.port == follower.port:
-            return option.role
-    return "hut" if follower.figure == "hut" else "follower"
 
 
 def position_letters(placements: list[Placement]) -> dict[tuple[int, int], str]:

@@ -364,10 +364,12 @@ def paint_inset(image: Image.Image, draw: ImageDraw.ImageDraw, tile, theme: Them
               anchor="rm")
 
 
-def render_preview(game, placement, tile=None, *, theme=None) -> Image.Image:
+def render_preview(game, placement, tile=None, *, theme=None, figure=None) -> Image.Image:
     """The map around ``placement`` with ``tile`` (default: the tile to play)
     drawn in place and each port where a figure may go labelled by its name
     (``N``, ``NNE``, ``C``...). ``placement``: a Placement or (x, y, rotation).
+    ``figure``: one of ``game.legal_figures(placement, tile)``, drawn standing
+    there in the colour of the player on turn (its port is then not labelled).
 
     Raises ValueError (the engine's IllegalMoveError) if the placement is illegal.
     """
@@ -395,6 +397,15 @@ def render_preview(game, placement, tile=None, *, theme=None) -> Image.Image:
     ports: dict[str, set[str]] = {}
     for option in options:
         ports.setdefault(option.port, set()).add(option.figure)
+    if figure is not None:
+        if figure not in options:
+            raise ValueError(f"no {figure.role} can stand at {figure.port} on this placement")
+        segment = port_segment(oriented, figure.port)
+        size = max(10, round(frame.tile * FIGURE_SCALE))
+        sprite = figure_sprite(figure.role, player_colour(game.current_player), size)
+        cx, cy = frame.point(x, y, layout.anchor(segment))
+        image.paste(sprite, (cx - size // 2, cy - size // 2), sprite)
+        ports.pop(figure.port, None)
     boxes: list[tuple[int, int, int, int]] = []
     size = max(10, round(frame.tile * 0.14))
     for port in sorted(ports, key=lambda p: PORT_INDEX[p]):

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 from render_support import close, new_game, play
 
-from engine import Game, IllegalMoveError, Placement
+from engine import FigureOption, Game, IllegalMoveError, Placement
 from engine.tilesets import all_tiles
 from render import (
     candidate_positions,
@@ -321,3 +321,27 @@ def test_theme_follows_the_game():
     game = new_game(winter=True)
     assert render_board(game, theme="classic").tobytes() == render_board(
         new_game(), theme="classic").tobytes()
+
+
+def test_preview_shows_the_chosen_figure_in_the_colour_of_the_player_on_turn():
+    game = play(new_game(seed=21), 7, seed=3)  # seven moves: the second player is on turn
+    tile = all_tiles()["L"]
+    placement = max(game.legal_placements(tile),
+                    key=lambda p: (len(game.legal_figures(p, tile)), p))
+    figure = next(o for o in game.legal_figures(placement, tile) if o.kind == "city")
+    image = render_preview(game, placement, tile, figure=figure)
+    from render.board import port_segment
+    from render.layout import tile_layout
+
+    frame = map_frame(game, around=(placement.x, placement.y), scale=176)
+    layout = tile_layout(tile, placement.quarter_turns)
+    segment = port_segment(tile.orientations[placement.quarter_turns], figure.port)
+    px, py = frame.point(placement.x, placement.y, layout.anchor(segment))
+    colour = player_colour(game.current_player)
+    assert game.current_player == 1
+    assert close(image.getpixel((px, py)), colour)
+    without = render_preview(game, placement, tile)
+    assert not close(without.getpixel((px, py)), colour)
+    monk = FigureOption("meeple", "C", "cloister", "monk")  # tile L has no cloister
+    with pytest.raises(ValueError, match="no monk can stand at C"):
+        render_preview(game, placement, tile, figure=monk)
