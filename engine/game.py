@@ -103,8 +103,8 @@ class Game:
         self.rules: RuleSet = rules_for(options)
         self.seed = seed
         self._hand_size = options.hand if forced is None else 1
-        #: Whether the hands have been dealt (with the River, after the lake).
-        self._dealt = False
+        #: Whether players hold hands of tiles now (H-1, D-8; with the River, after the lake).
+        self._hands_dealt = False
 
         self.board = Board()
         self.graph = FeatureGraph()
@@ -184,7 +184,7 @@ class Game:
         """The tiles the player on turn may choose from."""
         if self.tile is None:
             return ()
-        if self.is_bonus_turn or not self._holding:
+        if self.is_bonus_turn or not self._hands_dealt:
             return (self.tile,)
         return tuple(self._hands[self.current_player])  # type: ignore[index]
 
@@ -446,7 +446,7 @@ class Game:
         x, y = placement.x, placement.y
         placed = self._put(oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
-        if not bonus and self._holding:
+        if not bonus and self._hands_dealt:
             self._hands[player].remove(tile)
         entry: dict = {"tile": tile.id, "x": x, "y": y, "rotation": placement.rotation}
         standing = None
@@ -463,7 +463,7 @@ class Game:
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         self.tile = None
         self.is_bonus_turn = False
-        if not bonus and self._holding:
+        if not bonus and self._hands_dealt:
             self._refill(player)  # D-8: draw at the end of the turn
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
@@ -666,7 +666,7 @@ class Game:
             raise IllegalMoveError("a bonus tile cannot be skipped", "HG-34")
         first = len(self.events)
         player, tile = self.current_player, self.tile
-        if not self._holding:
+        if not self._hands_dealt:
             self.bag.put_back(tile.id)
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
         self._record({"tile": tile.id, "skipped": True})
@@ -689,7 +689,7 @@ class Game:
             (feature.huts if figure.figure == HUT else feature.figures).remove(figure)
         returned = self.return_figures([f for f in self.figures if f.player == player])
         self.active[player] = False
-        if on_turn and self.tile is not None and not self.is_bonus_turn and not self._holding:
+        if on_turn and self.tile is not None and not self.is_bonus_turn and not self._hands_dealt:
             self.bag.put_back(self.tile.id)
         for tile in self._hands[player]:
             self.bag.put_back(tile.id)
@@ -740,20 +740,15 @@ class Game:
         return any(self._has_place(self.rules.tiles[t])
                    for t in self.bag.tiles_of_stack(stack_index))
 
-    @property
-    def _holding(self) -> bool:
-        """Whether players hold hands of tiles now (H-1, D-8)."""
-        return self._dealt
-
     def _deal_if_due(self) -> None:
         """Deal the hands in seating order (D-8) once land tiles are drawn: the
         River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
-        if self._hand_size == 1 or self._dealt:
+        if self._hand_size == 1 or self._hands_dealt:
             return
         stack_index = self.bag.current_stack()
         if stack_index is None or not self.rules.hands_allowed(stack_index):
             return
-        self._dealt = True
+        self._hands_dealt = True
         for player in range(len(self.players)):
             if self.active[player]:
                 for _ in range(self._hand_size):
@@ -762,7 +757,7 @@ class Game:
     def _begin_turn(self) -> None:
         """Find the player on turn a tile that fits, or end the game."""
         self._deal_if_due()
-        if not self._holding:
+        if not self._hands_dealt:
             while True:
                 tile = self._draw()
                 if tile is None:
