@@ -32,6 +32,13 @@ def board(game: Game) -> bytes | None:
     return _png(lambda: render.render_board(game))
 
 
+def tile(game: Game) -> bytes | None:
+    """The tile the player on turn must place, in the game's look (for a thumbnail)."""
+    if game.tile is None:
+        return None
+    return _png(lambda: render.render_tile(game.tile, theme=render.theme_for(game)))
+
+
 def choices(game: Game, tile: TileType | None = None) -> bytes | None:
     """The map with every legal position of ``tile`` labelled (A, B, ...)."""
     return _png(lambda: render.render_choices(game, tile=tile))

@@ -121,6 +121,13 @@ def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post)
         embed.set_image(url=f"attachment://{name}")
 
 
+def thumbnail_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
+    """The tile to place next, beside the text (Discord shows it small, top right)."""
+    if data is not None:
+        post.files.append((name, data))
+        embed.set_thumbnail(url=f"attachment://{name}")
+
+
 # ------------------------------------------------------------------ lobby
 
 
@@ -233,14 +240,16 @@ def clock_text(state: GameState) -> str:
     return " " + " ".join(parts) if parts else ""
 
 
-def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | None) -> Post:
-    """The one public message after a move."""
+def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | None,
+              tile_png: bytes | None = None) -> Post:
+    """The one public message after a move (``tile_png``: the next tile to place)."""
     state = played.state
     lines = event_lines(state, played.events)
     post = Post(view=view)
     embed = discord.Embed(title=f"{game_title(state)}, turn {state.turn}", colour=COLOUR)
     embed.description = "\n".join(lines)[:4000]
     image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
+    thumbnail_embed(embed, f"tile-{state.id}-{state.turn}.png", tile_png, post)
     if state.game is not None and state.game.is_over:
         final_scoring(state, played.events, embed)
         post.content = game_over_text(state)

@@ -590,7 +590,8 @@ async def started_message(state: GameState) -> presenters.Post:
 async def turn_message(played: Any) -> presenters.Post:
     state = played.state
     png = await asyncio.to_thread(images.board, state.game)
-    return presenters.turn_post(played, png, play_view(state))
+    tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
+    return presenters.turn_post(played, png, play_view(state), tile_png)
 
 
 def play_view(state: GameState) -> discord.ui.View | None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import simcord
 from bot_support import Table, mentions
+from PIL import Image
 
 from bot import create_bot
 from bot.games import GameState
@@ -77,3 +80,17 @@ async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
     finally:
         await env.shutdown()
         await env.bot.close()
+
+
+async def test_the_turn_message_shows_the_next_tile_beside_the_map(table) -> None:
+    await table.started("alice", "bob")
+    result = await table.place()
+    message = turn_message(result)
+    state = await table.state()
+    embed = message.embeds[0]
+    name = f"tile-{state.id}-{state.turn}.png"
+    assert embed.thumbnail.url == f"attachment://{name}"
+    attached = {a.filename: a for a in message.attachments}
+    assert name in attached and f"board-{state.id}-{state.turn}.png" in attached
+    picture = Image.open(io.BytesIO(await attached[name].read()))
+    assert picture.size == (128, 128)
