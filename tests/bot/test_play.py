@@ -42,7 +42,8 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     embed = message.embeds[0]
     assert embed.image.url.startswith("attachment://board-")
     assert [a.filename for a in message.attachments] == [
-        embed.image.url.removeprefix("attachment://")
+        embed.image.url.removeprefix("attachment://"),
+        embed.thumbnail.url.removeprefix("attachment://"),  # the next tile
     ]
     assert (await message.attachments[0].read()).startswith(b"\x89PNG")
     assert me.name in embed.description and "placed" in embed.description
