@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from bot_support import first_move, mentions, scoring_move
 
+from bot.games import GameService
 from engine import Game
 
 
@@ -47,3 +49,31 @@ async def test_a_full_two_player_game(table) -> None:
     assert late.ephemeral
     # A new game can open in the channel.
     assert not (await table.member("bob").slash(table.channel, "carcassonne new")).ephemeral
+
+
+@pytest.mark.parametrize("options", [
+    {"river": True},
+    {"winter": True, "hand": 3},
+    {"game": "hunters-and-gatherers"},
+], ids=["river", "winter-hand", "hunters-and-gatherers"])
+async def test_every_kind_of_game_plays_to_its_end(table, options) -> None:
+    await table.started("alice", "bob", "carol", **options)
+    for _ in range(120):
+        state = await table.state()
+        if state.row.status != "running":
+            break
+        tile = state.game.hand[-1]  # with a hand, play the last tile of it
+        placement = GameService.placements(state, tile)[0]
+        result = await (await table.on_turn()).slash(
+            table.channel, "carcassonne place",
+            position=f"{placement.x},{placement.y},{placement.rotation}", tile=tile.id)
+        assert not result.ephemeral, result.response.content
+    final = await table.state()
+    assert final.row.status == "finished" and final.game.is_over
+    winners = final.game.outcome().winners
+    last = result.followups[-1] if result.followups else result.response
+    assert "Game over" in last.content
+    assert mentions(last.content) == [final.players[s].id for s in winners]
+    exported = await table.member("alice").slash(table.channel, "carcassonne export")
+    record = json.loads(await exported.response.attachments[0].read())
+    assert Game.from_record(record).outcome() == final.game.outcome()
