@@ -1,9 +1,10 @@
 """The score-over-turns chart posted with a game's final scoring (and with its history).
 
 A plain blocking function of numbers in, PNG bytes out, drawn with Pillow;
-call it through ``asyncio.to_thread``. One line per player in the players'
-colours (the renderer's palette, so a player is the same colour on the map and
-here), a point after every record entry, and the final scores last.
+call it through ``asyncio.to_thread`` (``bot.images.chart`` does, for a game).
+One line per player in the players' colours (the renderer's palette, so a
+player is the same colour on the map and here), a point after every record
+entry, and the final scores last.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine import Game
 from render.fonts import font
 from render.theme import player_colour
 
@@ -22,6 +24,14 @@ BACKGROUND = (250, 250, 247)
 GRID = (222, 222, 216)
 AXIS = (90, 90, 90)
 TEXT = (40, 40, 40)
+
+
+def score_table(game: Game) -> list[tuple[int, ...]]:
+    """Scores after the start and after each record entry, then the final scores if over."""
+    rows = [tuple(0 for _ in game.players), *game.after_turn]
+    if game.is_over:
+        rows.append(tuple(game.scores))
+    return rows
 
 
 def _step(top: int) -> int:

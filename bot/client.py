@@ -1,4 +1,4 @@
-"""The bot: a :class:`commands.Bot` that owns the database and the game service."""
+"""The bot: a :class:`commands.Bot` that owns the database and the application services."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from discord.ext import commands
 from . import views
 from .games import GameService
 from .storage import Storage
+from .turns import TurnService
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,8 @@ class CarcassonneBot(commands.Bot):
 
     storage: Storage
     games: GameService
+    #: Turn clocks and the game's messages; ``bot.cogs.async_play`` runs its timers.
+    turns: TurnService
 
     def __init__(
         self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None
@@ -41,6 +44,7 @@ class CarcassonneBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
         self.games = GameService(self.storage, clock=discord.utils.utcnow, seed=self.seed)
+        self.turns = TurnService(self.storage, self.games)
         self.add_dynamic_items(*views.DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

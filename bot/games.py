@@ -43,6 +43,13 @@ from .turn_clock import TurnClock, turn_clock
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 _CACHE_SIZE = 128
 
+NO_GAME_HERE = "There is no game in this channel. Open one with `/carcassonne new`."
+NOT_STARTED = "This game has not started yet; the host starts it with `/carcassonne start`."
+EARLIER_TURN = (
+    "That is from an earlier turn; the game has moved on. "
+    "Use the latest message, or `/carcassonne place`."
+)
+
 
 class GameError(Exception):
     """A player's action cannot be done; the message says why, for them."""
@@ -168,19 +175,24 @@ class GameService:
         if latest and channel_id is not None and game_id is None:
             row = await self.db.latest_game(guild_id, channel_id)
             if row is None:
-                raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
+                raise NoGame(NO_GAME_HERE)
         else:
-            row = await self._find(guild_id, channel_id=channel_id, game_id=game_id)
+            row = await find_row(self.db.reader, guild_id, channel_id, game_id)
         clock = await turn_clock(self.db.fetchall, row.id) if row.status == RUNNING else TurnClock()
         return replace(self._state(row), clock=clock)
 
+    async def started_state(
+        self, guild_id: int, *, channel_id: int | None = None, missing: str
+    ) -> GameState:
+        """The channel's open (or else last) game, once it has started; ``missing``
+        says what there is not to show before that."""
+        state = await self.state(guild_id, channel_id=channel_id, latest=True)
+        if state.game is None:
+            raise NotAllowed(f"The game has not started yet: {missing}.")
+        return state
+
     def _state(self, row: GameRow) -> GameState:
         return GameState(row, self._game(row) if row.record is not None else None)
-
-    async def _find(
-        self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
-    ) -> GameRow:
-        return await _find_row(self.db.reader, guild_id, channel_id, game_id)
 
     def _game(self, row: GameRow) -> Game:
         """The engine position of a stored game; shared, so never to be played on."""
@@ -188,17 +200,12 @@ class GameService:
         if cached is not None and cached[0] == row.version:
             self._cache.move_to_end(row.id)
             return cached[1]
-        game = self._replay(row)
+        game = replay(row)
         self._cache[row.id] = (row.version, game)
         self._cache.move_to_end(row.id)
         while len(self._cache) > _CACHE_SIZE:
             self._cache.popitem(last=False)
         return game
-
-    @staticmethod
-    def _replay(row: GameRow) -> Game:
-        assert row.record is not None
-        return Game.from_record(row.record)
 
     # --------------------------------------------------------------- lobby
 
@@ -345,7 +352,7 @@ class GameService:
         *,
         started: str = "This game has already started.",
     ) -> GameRow:
-        row = await _find_row(tx, guild_id, channel_id, game_id)
+        row = await find_row(tx, guild_id, channel_id, game_id)
         if row.status == RUNNING:
             raise Stale(started)
         if row.status != LOBBY:
@@ -369,20 +376,10 @@ class GameService:
         """Play the tile of the player on turn; ``turn`` (from a button) must still be current."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row = await _find_row(tx, guild_id, channel_id, game_id)
-            if row.status == LOBBY:
-                raise NotAllowed(
-                    "This game has not started yet; the host starts it with `/carcassonne start`."
-                )
-            if row.status != RUNNING:
-                raise Stale(f"That game is over ({row.status}).")
-            game = self._replay(row)
-            if turn is not None and turn != game.turn:
-                raise Stale(
-                    "That was for an earlier turn; the game has moved on. "
-                    "Use the latest message, or `/carcassonne place`."
-                )
-            self.require_turn(GameState(row, game), user_id)
+            row = await find_row(tx, guild_id, channel_id, game_id)
+            game = replay(row) if row.record is not None else None
+            self.require_turn(GameState(row, game), user_id, turn)
+            assert game is not None
             seat = _seat(row, user_id)
             assert seat is not None
             tile_id = tile or game.tile.id  # type: ignore[union-attr]
@@ -431,7 +428,7 @@ class GameService:
         """End the channel's game without scoring (host, or a member with Manage Server)."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row = await _find_row(tx, guild_id, channel_id, game_id)
+            row = await find_row(tx, guild_id, channel_id, game_id)
             if not row.is_open:
                 raise NoGame("That game is over already; there is nothing to cancel.")
             if user_id != row.host_id and not can_manage:
@@ -445,13 +442,12 @@ class GameService:
             await self._run_turn_hooks(tx, _replace(row, version=version, **changes), None, now)
         return self._state(_replace(row, version=version, **changes))
 
-    async def export(
-        self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
-    ) -> Exported:
+    async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
         """The game record as JSON; the seed only once the game is over (it tells the future)."""
-        state = await self.state(guild_id, channel_id=channel_id, game_id=game_id, latest=True)
-        if state.game is None:
-            raise NotAllowed("The game has not started yet: there is no record to export.")
+        state = await self.started_state(
+            guild_id, channel_id=channel_id, missing="there is no record to export"
+        )
+        assert state.game is not None
         record = state.game.to_record(include_seed=state.row.status == FINISHED)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
@@ -459,15 +455,15 @@ class GameService:
     # ---------------------------------------------------- move listings
 
     @staticmethod
-    def require_turn(state: GameState, user_id: int) -> None:
-        """Raise unless ``user_id`` is the player on turn of a running game."""
-        if state.row.status == LOBBY:
-            raise NotAllowed(
-                "This game has not started yet; the host starts it with `/carcassonne start`."
-            )
+    def require_turn(state: GameState, user_id: int, turn: int | None = None) -> None:
+        """Raise unless ``user_id`` is the player on turn of a running game, and
+        (for a button or value of turn ``turn``) that turn is still current."""
+        require_running(state.row)
         current = state.current
         if current is None:
             raise Stale(f"That game is over ({state.row.status}).")
+        if turn is not None and turn != state.turn:
+            raise Stale(EARLIER_TURN)
         if current.id != user_id:
             if state.seat(user_id) is None:
                 raise NotAllowed(f"You are not playing in this game; it is {current.name}'s turn.")
@@ -512,12 +508,13 @@ class GameService:
         return await self.db.count_games()
 
 
-async def _find_row(
-    db: Any, guild_id: int, channel_id: int | None, game_id: int | None
+async def find_row(
+    db: Any, guild_id: int, channel_id: int | None = None, game_id: int | None = None
 ) -> GameRow:
     """Game ``game_id`` of this server, or else the channel's open game; NoGame if none.
 
-    Every lookup goes through the guild, so another server's game id is never reachable.
+    ``db`` is the storage's reader or a transaction. Every lookup goes through
+    the guild, so another server's game id is never reachable.
     """
     if game_id is not None:
         row = await storage.game_by_id(db, guild_id, game_id)
@@ -527,8 +524,22 @@ async def _find_row(
     assert channel_id is not None
     row = await storage.open_game(db, guild_id, channel_id)
     if row is None:
-        raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
+        raise NoGame(NO_GAME_HERE)
     return row
+
+
+def require_running(row: GameRow) -> None:
+    """Raise unless the game has started and is not over."""
+    if row.status == LOBBY:
+        raise NotAllowed(NOT_STARTED)
+    if row.status != RUNNING:
+        raise Stale(f"That game is over ({row.status}).")
+
+
+def replay(row: GameRow) -> Game:
+    """The engine position of a started game, fresh from its record (safe to play on)."""
+    assert row.record is not None
+    return Game.from_record(row.record)
 
 
 def _placement_order(p: Placement) -> tuple[int, int, int]:

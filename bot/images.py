@@ -16,12 +16,18 @@ from PIL import Image
 import render
 from engine import FigureOption, Game, Placement, TileType
 
+from .charts import score_chart, score_table
+
 log = logging.getLogger(__name__)
 
 
 def _png(draw: Callable[[], Image.Image]) -> bytes | None:
+    return _safely(lambda: render.to_png(draw()))
+
+
+def _safely(make: Callable[[], bytes]) -> bytes | None:
     try:
-        return render.to_png(draw())
+        return make()
     except Exception:
         log.exception("rendering failed")
         return None
@@ -48,3 +54,8 @@ def preview(game: Game, placement: Placement, tile: TileType | None = None,
             figure: FigureOption | None = None) -> bytes | None:
     """The map as it would look with ``tile`` placed at ``placement`` (and ``figure`` on it)."""
     return _png(lambda: render.render_preview(game, placement, tile=tile, figure=figure))
+
+
+def chart(game: Game, names: list[str]) -> bytes | None:
+    """Each player's score over the game (``names`` by seat), the final scoring last."""
+    return _safely(lambda: score_chart(names, score_table(game), final=game.is_over))

@@ -8,7 +8,9 @@ rendered off the event loop, and go out as ``attachment://`` embed images.
 from __future__ import annotations
 
 import io
+import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -41,6 +43,8 @@ _KIND_NAMES = {
     "forest": ("forest", "Forests"),
     "meadow": ("meadow", "Meadows"),
 }
+#: Notes in the tile catalogue that are for developers, not players (see tile_words).
+_DEVELOPER_NOTES = re.compile(r"\s*(?:\((?:START|JCZ)[^)]*\)|;\s*(?:START|placed LAST)[^,;]*)")
 _GAME_NAMES = {"carcassonne": "Carcassonne", "hunters-and-gatherers": "Hunters and Gatherers"}
 
 
@@ -53,14 +57,20 @@ class Post:
     embed: discord.Embed | None = None
     files: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
+    #: Embeds shown after ``embed`` (say, the score chart under the final map).
+    more_embeds: list[discord.Embed] = field(default_factory=list)
+
+    @property
+    def embeds(self) -> list[discord.Embed]:
+        return ([self.embed] if self.embed is not None else []) + self.more_embeds
 
     def discord_files(self) -> list[discord.File]:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "files": self.discord_files()}
-        if self.embed is not None:
-            kwargs["embed"] = self.embed
+        if self.embeds:
+            kwargs["embeds"] = self.embeds
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
@@ -68,7 +78,7 @@ class Post:
     def edit_kwargs(self) -> dict[str, Any]:
         return {
             "content": self.content,
-            "embed": self.embed,
+            "embeds": self.embeds,
             "attachments": self.discord_files(),
             "view": self.view,
         }
@@ -89,8 +99,40 @@ def tile_name(tile: TileType | str, state: GameState | None = None) -> str:
         if found is None:
             return f"**{tile}**"
         tile = found
-    short = tile.description.split(",")[0].strip() if tile.description else ""
+    tiles = state.game.rules.tiles if state and state.game else None
+    short = re.split(r"[,;]", tile_words(tile, tiles))[0].strip()
     return f"**{tile.id}** ({short})" if short else f"**{tile.id}**"
+
+
+def tile_words(tile: TileType, tiles: Mapping[str, TileType] | None = None) -> str:
+    """The catalogue's description of a tile, in words a player can read.
+
+    The catalogue is written for developers: ``same, no pennant`` means "as the
+    tile above, without a pennant", ``= J (...)`` "as tile J", ``mirror of WE2``
+    refers to another tile, ``NEW:`` marks a Winter Edition tile, and notes say
+    which tile starts or ends a game. Players saw these as "**G** (same)";
+    ``tiles`` (in catalogue order) resolves the references.
+    """
+    text = (tile.description or "").removeprefix("NEW:").strip()
+    text = _DEVELOPER_NOTES.sub("", text)
+    head, _, rest = text.partition(",")
+    ids = list(tiles or ())
+    if tiles is None or tile.id not in ids:
+        return "" if head == "same" or head.startswith("=") else text
+    if head == "same":
+        above = ids.index(tile.id) - 1
+        if above < 0:
+            return rest.strip()
+        clauses = [c.strip() for c in tile_words(tiles[ids[above]], tiles).split(",")]
+        return ", ".join([c for c in clauses if c != "pennant"] + [rest.strip()])
+    reference = re.fullmatch(r"=\s*(\w+)\s*(?:\((.*)\))?", text)
+    if reference:
+        other = tiles.get(reference[1])
+        return tile_words(other, tiles) if other is not None else reference[2] or ""
+    mirror = re.fullmatch(r"mirror of (\w+)", text)
+    if mirror and mirror[1] in tiles:
+        return f"{tile_words(tiles[mirror[1]], tiles)} (mirrored)"
+    return text
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -241,8 +283,9 @@ def clock_text(state: GameState) -> str:
 
 
 def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | None,
-              tile_png: bytes | None = None) -> Post:
-    """The one public message after a move (``tile_png``: the next tile to place)."""
+              tile_png: bytes | None = None, chart_png: bytes | None = None) -> Post:
+    """The one public message after a move (``tile_png``: the next tile to place;
+    ``chart_png``: after the last move, the scores over the game)."""
     state = played.state
     lines = event_lines(state, played.events)
     post = Post(view=view)
@@ -253,6 +296,10 @@ def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | N
     if state.game is not None and state.game.is_over:
         final_scoring(state, played.events, embed)
         post.content = game_over_text(state)
+        if chart_png is not None:
+            chart = discord.Embed(title="Scores over the game", colour=COLOUR)
+            image_embed(chart, f"scores-{state.id}.png", chart_png, post)
+            post.more_embeds.append(chart)
     else:
         embed.add_field(name="Scores", value=scores_field(state), inline=False)
         embed.set_footer(

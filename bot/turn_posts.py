@@ -185,12 +185,6 @@ def vote_post(vote: Vote, chart_png: bytes | None) -> Post:
     return post
 
 
-def chart_post(state: GameState, chart_png: bytes) -> Post:
-    post = Post(content=f"📈 {game_title(state)}: the scores over the game.")
-    post.files.append((f"scores-{state.id}.png", chart_png))
-    return post
-
-
 # ------------------------------------------------------------------ history
 
 
@@ -308,6 +302,12 @@ def server_settings_embed(settings: ServerSettings) -> discord.Embed:
     lines.append(f"**Remove the buttons of finished games' messages**: {tidy}")
     embed.description = "\n".join(lines)
     return embed
+
+
+def game_rules_post(found: GameRules, by: str) -> Post:
+    """A game's turn clock; when ``by`` (a mention) just changed it, saying so."""
+    text = f"{by} changed this game's turn clock." if found.changed else None
+    return Post(content=text, embed=game_rules_embed(found))
 
 
 def game_rules_embed(found: GameRules) -> discord.Embed:

@@ -30,10 +30,18 @@ import aiosqlite
 from engine import Event, Game
 
 from . import storage
-from .games import GameError, GameService, GameState, NoGame, NotAllowed
+from .games import (
+    GameError,
+    GameService,
+    GameState,
+    NotAllowed,
+    find_row,
+    replay,
+    require_running,
+)
 from .scheduler import Timer, cancel_timers, claim, game_timers, set_timer
 from .storage import CANCELLED, FINISHED, RUNNING, GameRow, Player, Storage, utcnow_iso
-from .turn_clock import DEADLINE, REMINDER
+from .turn_clock import DEADLINE, REMINDER, turn_clock
 
 GAME_OVER = "game_over"
 TURN_TIMERS = (REMINDER, DEADLINE)
@@ -41,9 +49,6 @@ TURN_TIMERS = (REMINDER, DEADLINE)
 NOTHING, SKIP, REMOVE = "nothing", "skip", "remove"
 POLICIES = (NOTHING, SKIP, REMOVE)
 
-#: The chart of a game that ended by its last tile waits this long, so that it
-#: follows the final turn's message (which renders the map first) in the channel.
-CHART_DELAY = timedelta(seconds=15)
 #: Without reminders, a turn counts as stalled (for a vote to end) after this.
 STALLED_WITHOUT_REMINDERS = timedelta(hours=24)
 
@@ -187,10 +192,10 @@ class Vote:
 
 @dataclass(frozen=True)
 class GameEnded:
-    """A game finished or was cancelled: post its chart, tidy its messages."""
+    """A game finished or was cancelled: tidy its messages (the final one carries
+    the score chart already)."""
 
     state: GameState
-    chart: bool
     tidy: bool
     messages: tuple[tuple[int, int], ...] = ()  # (channel id, message id)
 
@@ -208,6 +213,13 @@ class GameRules:
     rules: TurnRules
     reminder: datetime | None
     deadline: datetime | None
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class SettingsUpdate:
+    settings: ServerSettings
+    changed: bool
 
 
 @dataclass(frozen=True)
@@ -264,8 +276,21 @@ class TurnService:
         all_channels: bool = False,
         tidy: bool | None = None,
         **rules: Any,
-    ) -> ServerSettings:
-        """Change a server's settings (Manage Server); running games follow at once."""
+    ) -> SettingsUpdate:
+        """Change a server's settings (Manage Server); running games follow at once.
+
+        With nothing to change, anyone gets the settings as they are.
+        """
+        rules = {k: v for k, v in rules.items() if v is not None}
+        changing = (
+            rules
+            or allow_channel is not None
+            or disallow_channel is not None
+            or all_channels
+            or tidy is not None
+        )
+        if not changing:
+            return SettingsUpdate(await self.server_settings(guild_id), changed=False)
         if not can_manage:
             raise NotAllowed("Only members with Manage Server can change the server's settings.")
         now = self.clock()
@@ -299,11 +324,11 @@ class TurnService:
                 ) as cursor:
                     rows = [GameRow.from_row(r) for r in await cursor.fetchall()]
                 for row in rows:
-                    game = _replay(row)
+                    game = replay(row)
                     if game.current_player is not None:
                         await self._schedule(tx, row, game, now)
         self.wake()
-        return settings
+        return SettingsUpdate(settings, changed=True)
 
     async def rules(self, db: aiosqlite.Connection, row: GameRow) -> TurnRules:
         """A game's turn rules: its own settings over its server's defaults."""
@@ -328,10 +353,8 @@ class TurnService:
         now = self.clock()
         changes = {k: v for k, v in changes.items() if v is not None}
         async with self.db.transaction() as tx:
-            row = await storage.open_game(tx, guild_id, channel_id)
-            if row is None:
-                raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
-            game = _replay(row) if row.record is not None else None
+            row = await find_row(tx, guild_id, channel_id)
+            game = replay(row) if row.record is not None else None
             if changes:
                 if user_id != row.host_id and not can_manage:
                     raise NotAllowed(
@@ -361,6 +384,7 @@ class TurnService:
             rules,
             _due(timers.get(REMINDER)),
             _due(timers.get(DEADLINE)),
+            changed=bool(changes),
         )
 
     async def set_dm(self, user_id: int, dm: bool) -> None:
@@ -409,7 +433,6 @@ class TurnService:
         game: Game | None,
         now: datetime,
         *,
-        chart: bool = True,
         same_turn: bool = False,
     ) -> None:
         """Replace a changed game's timers, in the transaction that changed it.
@@ -417,8 +440,7 @@ class TurnService:
         A running game gets a reminder and a deadline for its new turn (or, with
         ``same_turn``, when the player on turn is still waiting, say because
         another player was removed, keeps them); a game that ended loses them and
-        gets a ``game_over`` timer to post its chart (``chart``: unless the
-        caller shows it; then a little later) and tidy its messages.
+        gets a ``game_over`` timer, due at once, to tidy its messages.
         """
         if row.status == RUNNING and game is not None and game.current_player is not None:
             if same_turn:
@@ -435,15 +457,13 @@ class TurnService:
             await cancel_timers(tx, row.id, TURN_TIMERS)
             await tx.execute("DELETE FROM end_votes WHERE game_id = ?", (row.id,))
             if row.status in (FINISHED, CANCELLED):
-                chart = chart and row.status == FINISHED
                 await set_timer(
                     tx,
                     GAME_OVER,
-                    now + CHART_DELAY if chart else now,
+                    now,
                     now=now,
                     game_id=row.id,
                     turn=game.turn if game is not None else None,
-                    data={"chart": chart},
                 )
         self.wake()
 
@@ -511,7 +531,7 @@ class TurnService:
                 return await self._ended(tx, row, timer)
             if row.status != RUNNING or row.record is None:
                 return None
-            game = _replay(row)
+            game = replay(row)
             seat = game.current_player
             if (
                 seat is None
@@ -590,9 +610,9 @@ class TurnService:
             data={"turn": timer.turn, "player": player.id, "missed": missed},
             new_turn=True,
         )
-        await self.after_change(tx, new_row, game, now, chart=False)
+        await self.after_change(tx, new_row, game, now)
         return Absence(
-            GameState(new_row, game),
+            await _state(tx, new_row, game),
             player,
             action,
             missed,
@@ -608,20 +628,20 @@ class TurnService:
         settings = await self.server_settings(row.guild_id, tx)
         messages: tuple[tuple[int, int], ...] = ()
         if settings.tidy:
+            # The messages with buttons: the lobby, and those noted as they were sent.
             async with tx.execute(
-                "SELECT channel_id, message_id FROM game_messages WHERE game_id = ?", (row.id,)
+                "SELECT channel_id, message_id FROM game_messages WHERE game_id = ?"
+                " ORDER BY message_id",
+                (row.id,),
             ) as cursor:
                 messages = tuple(
                     (r["channel_id"], r["message_id"]) for r in await cursor.fetchall()
                 )
+            if row.lobby_message_id is not None:
+                messages = ((row.channel_id, row.lobby_message_id), *messages)
             await tx.execute("DELETE FROM game_messages WHERE game_id = ?", (row.id,))
-        game = _replay(row) if row.record is not None else None
-        return GameEnded(
-            GameState(row, game),
-            chart=bool(timer.data.get("chart")) and game is not None,
-            tidy=settings.tidy,
-            messages=messages,
-        )
+        game = replay(row) if row.record is not None else None
+        return GameEnded(GameState(row, game), tidy=settings.tidy, messages=messages)
 
     async def _save(
         self,
@@ -690,7 +710,7 @@ class TurnService:
         """The host removes a player from a running game; their followers leave the map."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row, game = await self._running(tx, guild_id, channel_id, over_ok=False)
+            row, game = await self._running(tx, guild_id, channel_id)
             if user_id != row.host_id and not can_manage:
                 raise NotAllowed(
                     "Only the host (or a member with Manage Server) can remove a player."
@@ -715,9 +735,10 @@ class TurnService:
                 data={"player": target_id},
                 new_turn=on_turn,
             )
-            await self.after_change(tx, new_row, game, now, chart=False, same_turn=not on_turn)
+            await self.after_change(tx, new_row, game, now, same_turn=not on_turn)
+            state = await _state(tx, new_row, game)
         return Absence(
-            GameState(new_row, game),
+            state,
             row.players[seat],
             REMOVE,
             by=row.player(user_id),
@@ -769,7 +790,7 @@ class TurnService:
                 data={"voters": [p.id for p in voters]},
                 new_turn=False,
             )
-            await self.after_change(tx, new_row, game, now, chart=False)
+            await self.after_change(tx, new_row, game, now)
         return Vote(GameState(new_row, game), voters, (), list(game.events[first:]))
 
     async def my_games(self, guild_id: int, user_id: int) -> list[MyGame]:
@@ -796,10 +817,9 @@ class TurnService:
 
     async def history(self, guild_id: int, channel_id: int) -> GameState:
         """The channel's open game, or else the last one played there."""
-        state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
-        if state.game is None:
-            raise NotAllowed("The game has not started yet: there are no moves to show.")
-        return state
+        return await self.games.started_state(
+            guild_id, channel_id=channel_id, missing="there are no moves to show"
+        )
 
     async def remember_message(
         self, game_id: int, channel_id: int, message_id: int, kind: str, turn: int | None = None
@@ -814,17 +834,13 @@ class TurnService:
             )
 
     async def _running(
-        self, tx: aiosqlite.Connection, guild_id: int, channel_id: int, *, over_ok: bool = False
+        self, tx: aiosqlite.Connection, guild_id: int, channel_id: int
     ) -> tuple[GameRow, Game]:
-        row = await storage.open_game(tx, guild_id, channel_id)
-        if row is None:
-            raise NoGame("There is no game in this channel. Open one with `/carcassonne new`.")
-        if row.status != RUNNING or row.record is None:
-            raise NotAllowed(
-                "This game has not started yet; the host starts it with `/carcassonne start`."
-            )
-        game = _replay(row)
-        if game.current_player is None and not over_ok:
+        """The channel's running game, with someone on turn."""
+        row = await find_row(tx, guild_id, channel_id)
+        require_running(row)
+        game = replay(row)
+        if game.current_player is None:
             raise NotAllowed("Nobody is on turn in this game.")
         return row, game
 
@@ -848,17 +864,9 @@ def missed_in_a_row(game: Game, seat: int) -> int:
     return missed
 
 
-def score_table(game: Game) -> list[tuple[int, ...]]:
-    """Scores after the start and after each record entry, then the final scores if over."""
-    rows = [tuple(0 for _ in game.players), *game.after_turn]
-    if game.is_over:
-        rows.append(tuple(game.scores))
-    return rows
-
-
-def _replay(row: GameRow) -> Game:
-    assert row.record is not None
-    return Game.from_record(row.record)
+async def _state(tx: aiosqlite.Connection, row: GameRow, game: Game) -> GameState:
+    """A changed game as saved, with its new turn's clock (read in the same transaction)."""
+    return GameState(row, game, await turn_clock(tx.execute_fetchall, row.id))
 
 
 def _due(timer: Timer | None) -> datetime | None:

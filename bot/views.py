@@ -17,12 +17,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from engine import Placement
 from render.naming import candidate_labels
 
 from . import images, presenters
-from .games import GameError, GameService, GameState, Stale
+from .games import GameError, GameService, GameState, Played
 from .naming import (
     NO_FOLLOWER,
     FollowerChoice,
@@ -47,6 +48,11 @@ _PLACE = r"(?P<x>-?[0-9]{1,4}),(?P<y>-?[0-9]{1,4}),(?P<rotation>0|90|180|270)"
 _FOLLOWER = r"(?P<follower>none|(?:hut:)?[A-Z]{1,3})"
 _PAGE = r"(?P<page>[0-9]{1,3})"
 
+SOMETHING_WRONG = (
+    "Something went wrong on my side. `/carcassonne status` shows where the game "
+    "stands; try again from there."
+)
+
 
 def player_of(user: discord.abc.User | discord.Member) -> Player:
     return Player(user.id, user.display_name)
@@ -60,6 +66,26 @@ async def reply_error(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
+async def command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    """The cogs' error handler: a :class:`GameError` is the player's to read, the
+    rest is logged; either way the answer is private."""
+    original = getattr(error, "original", error)
+    if isinstance(original, GameError):
+        message = str(original)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        message = "Carcassonne is played in a server channel, not in direct messages."
+    else:
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=original,
+        )
+        message = SOMETHING_WRONG
+    await reply_error(interaction, message)
+
+
 async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
     """Run a component action; a :class:`GameError` becomes an ephemeral answer."""
     try:
@@ -70,11 +96,22 @@ async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitab
         log.exception(
             "component %s failed", interaction.data.get("custom_id") if interaction.data else "?"
         )
-        await reply_error(
-            interaction,
-            "Something went wrong on my side. `/carcassonne status` shows where the game "
-            "stands; try again from there.",
-        )
+        await reply_error(interaction, SOMETHING_WRONG)
+
+
+async def on_turn(
+    interaction: discord.Interaction,
+    game_id: int,
+    turn: int,
+    action: Callable[[GameState], Awaitable[None]],
+) -> None:
+    """Run a turn component's ``action`` on its game, if it is still that turn and
+    the user's (else, as for any :class:`GameError`, say why, privately)."""
+
+    async def run() -> None:
+        await action(await turn_state(interaction, game_id, turn))
+
+    await guarded(interaction, run)
 
 
 def bot_of(interaction: discord.Interaction) -> CarcassonneBot:
@@ -145,7 +182,7 @@ class LobbyButton(
                 **presenters.lobby_post(state, lobby_view(state)).edit_kwargs()
             )
             post = await started_message(state)
-            await send_public(interaction, post)
+            await send_public(interaction, post, state)
 
 
 def lobby_view(state: GameState) -> discord.ui.View:
@@ -179,13 +216,12 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"carc:pla
         return cls(int(match["game"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            state = await turn_state(interaction, self.game_id, self.turn)
+        async def open_panel(state: GameState) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             post = await turn_panel(state, None, 0)
             await interaction.followup.send(ephemeral=True, **post.send_kwargs())
 
-        await guarded(interaction, run)
+        await on_turn(interaction, self.game_id, self.turn, open_panel)
 
 
 class TileSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TURN}"):
@@ -201,7 +237,8 @@ class TileSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:til
                     label=f"Tile {t.id}",
                     value=t.id,
                     default=t.id == chosen,
-                    description=(t.description or "")[:100] or None,
+                    description=presenters.tile_words(t, state.game.rules.tiles)[:100]
+                    or None,
                 )
                 for t in bot_hand(state)
             ]
@@ -224,11 +261,12 @@ class TileSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:til
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            state = await turn_state(interaction, self.game_id, self.turn)
-            await update_panel(interaction, state, self.item.values[0], 0)
-
-        await guarded(interaction, run)
+        await on_turn(
+            interaction,
+            self.game_id,
+            self.turn,
+            lambda state: update_panel(interaction, state, self.item.values[0], 0),
+        )
 
 
 class PlacementSelect(
@@ -263,15 +301,11 @@ class PlacementSelect(
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            state = await turn_state(interaction, self.game_id, self.turn)
-            try:
-                placement = parse_placement(self.item.values[0])
-            except ValueError as exc:
-                raise GameError(str(exc)) from None
+        async def preview(state: GameState) -> None:
+            placement = parsed(parse_placement, self.item.values[0])
             await update_panel(interaction, state, self.tile, self.page, placement)
 
-        await guarded(interaction, run)
+        await on_turn(interaction, self.game_id, self.turn, preview)
 
 
 class PageButton(
@@ -305,11 +339,12 @@ class PageButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            state = await turn_state(interaction, self.game_id, self.turn)
-            await update_panel(interaction, state, self.tile, self.page)
-
-        await guarded(interaction, run)
+        await on_turn(
+            interaction,
+            self.game_id,
+            self.turn,
+            lambda state: update_panel(interaction, state, self.tile, self.page),
+        )
 
 
 class FollowerSelect(
@@ -335,13 +370,8 @@ class FollowerSelect(
             ),
             row=2,
         )
-        self.game_id, self.turn, self.tile, self.placement, self.page = (
-            game_id,
-            turn,
-            tile,
-            placement,
-            page,
-        )
+        self.game_id, self.turn, self.tile, self.page = game_id, turn, tile, page
+        self.placement = placement
 
     @classmethod
     async def from_custom_id(
@@ -358,15 +388,11 @@ class FollowerSelect(
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            state = await turn_state(interaction, self.game_id, self.turn)
-            try:
-                follower = parse_follower(self.item.values[0])
-            except ValueError as exc:
-                raise GameError(str(exc)) from None
+        async def preview(state: GameState) -> None:
+            follower = parsed(parse_follower, self.item.values[0])
             await update_panel(interaction, state, self.tile, self.page, self.placement, follower)
 
-        await guarded(interaction, run)
+        await on_turn(interaction, self.game_id, self.turn, preview)
 
 
 class ConfirmButton(
@@ -392,13 +418,8 @@ class ConfirmButton(
             ),
             row=3,
         )
-        self.game_id, self.turn, self.tile, self.placement, self.follower = (
-            game_id,
-            turn,
-            tile,
-            placement,
-            follower,
-        )
+        self.game_id, self.turn, self.tile = game_id, turn, tile
+        self.placement, self.follower = placement, follower
 
     @classmethod
     async def from_custom_id(
@@ -431,7 +452,7 @@ class ConfirmButton(
                 view=None,
             )
             post = await turn_message(played)
-            await send_public(interaction, post)
+            await send_public(interaction, post, played.state)
 
         await guarded(interaction, run)
 
@@ -459,13 +480,16 @@ async def turn_state(interaction: discord.Interaction, game_id: int, turn: int) 
     """The game a turn component belongs to, if it is still that turn and the user's."""
     assert interaction.guild_id is not None
     state = await bot_of(interaction).games.state(interaction.guild_id, game_id=game_id)
-    if state.current is not None and state.turn != turn:
-        raise Stale(
-            "That button is from an earlier turn; the game has moved on. "
-            "Use the latest message, or `/carcassonne place`."
-        )
-    GameService.require_turn(state, interaction.user.id)
+    GameService.require_turn(state, interaction.user.id, turn)
     return state
+
+
+def parsed(parse: Callable[[str], Any], text: str | None) -> Any:
+    """``parse(text)``, its ``ValueError`` told to the player as a :class:`GameError`."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise GameError(f"{str(exc).rstrip('.')}.") from None
 
 
 async def turn_panel(
@@ -587,11 +611,22 @@ async def started_message(state: GameState) -> presenters.Post:
     return presenters.started_post(state, png, play_view(state))
 
 
-async def turn_message(played: Any) -> presenters.Post:
+async def turn_message(played: Played) -> presenters.Post:
+    """The public message after a move: the map, the next tile, or at the end the
+    final scoring with the scores over the game."""
     state = played.state
+    assert state.game is not None
     png = await asyncio.to_thread(images.board, state.game)
     tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
-    return presenters.turn_post(played, png, play_view(state), tile_png)
+    chart_png = await score_chart(state) if state.game.is_over else None
+    return presenters.turn_post(played, png, play_view(state), tile_png, chart_png)
+
+
+async def score_chart(state: GameState) -> bytes | None:
+    """The scores over the game so far (None before the start, or if it cannot be drawn)."""
+    if state.game is None:
+        return None
+    return await asyncio.to_thread(images.chart, state.game, [p.name for p in state.players])
 
 
 def play_view(state: GameState) -> discord.ui.View | None:
@@ -602,12 +637,46 @@ def play_view(state: GameState) -> discord.ui.View | None:
     return view
 
 
-async def send_public(interaction: discord.Interaction, post: presenters.Post) -> discord.Message:
-    """Post in the channel; without Send Messages there, fall back to an interaction follow-up."""
+async def send_public(
+    interaction: discord.Interaction, post: presenters.Post, state: GameState
+) -> discord.Message:
+    """Post a game message in the channel; without Send Messages there, fall back
+    to an interaction follow-up. A message with buttons is noted (see :func:`remember`)."""
     channel = interaction.channel
+    message: discord.Message | None = None
     if isinstance(channel, discord.abc.Messageable):
         try:
-            return await channel.send(**post.send_kwargs())
+            message = await channel.send(**post.send_kwargs())
         except discord.Forbidden:
             log.info("cannot post in channel %s; answering by follow-up", interaction.channel_id)
-    return await interaction.followup.send(wait=True, **post.send_kwargs())
+    if message is None:
+        message = await interaction.followup.send(wait=True, **post.send_kwargs())
+    await remember(bot_of(interaction), post, state, message)
+    return message
+
+
+async def send_reply(
+    interaction: discord.Interaction, post: presenters.Post, state: GameState
+) -> discord.Message:
+    """Answer a deferred command with a game message, noted if it has buttons."""
+    message = await interaction.followup.send(wait=True, **post.send_kwargs())
+    await remember(bot_of(interaction), post, state, message)
+    return message
+
+
+async def remember(
+    bot: CarcassonneBot,
+    post: presenters.Post,
+    state: GameState,
+    message: discord.Message,
+    kind: str = "turn",
+) -> None:
+    """Note a game message that has buttons, so that they can be removed when the
+    game ends (with tidying on) without looking through the channel's history.
+    Best effort: the message is out, and a missed note costs only a stale button."""
+    if post.view is None:
+        return
+    try:
+        await bot.turns.remember_message(state.id, message.channel.id, message.id, kind, state.turn)
+    except Exception:
+        log.exception("could not note message %s of game %s", message.id, state.id)

@@ -8,7 +8,8 @@ Public API::
 
     render_board(game, *, theme=None, highlight_last=True, candidates=None, scale=None)
     render_choices(game, tile=None, *, theme=None)           # every legal position labelled
-    render_preview(game, placement, tile=None, *, theme=None, figure=None)  # ports labelled
+    render_preview(game, placement, tile=None, *, theme=None, figure=None)  # ports labelled;
+                                          # figure: FigureOption or (kind, port), player's colour
     render_tile(tile, rotation=0, *, theme=None, size=128)
     render_hand(tiles, *, theme=None)                         # each tile in 4 rotations
     to_png(image) -> bytes                                    # optimised, <= 2 MB

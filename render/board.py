@@ -368,10 +368,13 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None) -> Im
     """The map around ``placement`` with ``tile`` (default: the tile to play)
     drawn in place and each port where a figure may go labelled by its name
     (``N``, ``NNE``, ``C``...). ``placement``: a Placement or (x, y, rotation).
-    ``figure``: one of ``game.legal_figures(placement, tile)``, drawn standing
-    there in the colour of the player on turn (its port is then not labelled).
+    ``figure``: the follower or hut chosen, drawn standing there in the colour
+    of the player on turn (its port is then not labelled): one of
+    ``game.legal_figures(placement, tile)``, or a ``(kind, port)`` pair such as
+    ``("meeple", "N")``, ``("hut", "C")`` or ``("city", "N")``.
 
-    Raises ValueError (the engine's IllegalMoveError) if the placement is illegal.
+    Raises ValueError (the engine's IllegalMoveError) if the placement is
+    illegal, or if no such figure may stand there.
     """
     tile = _tile_arg(game, tile)
     x, y, rotation = (int(v) for v in placement)
@@ -398,8 +401,7 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None) -> Im
     for option in options:
         ports.setdefault(option.port, set()).add(option.figure)
     if figure is not None:
-        if figure not in options:
-            raise ValueError(f"no {figure.role} can stand at {figure.port} on this placement")
+        figure = _chosen_figure(options, figure)
         segment = port_segment(oriented, figure.port)
         size = max(10, round(frame.tile * FIGURE_SCALE))
         sprite = figure_sprite(figure.role, player_colour(game.current_player), size)
@@ -425,6 +427,21 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None) -> Im
     top = frame.map_box[3] + 8
     draw.text((frame.left, top + 4), caption, font=face, fill=theme.label, anchor="lt")
     return image
+
+
+def _chosen_figure(options, figure):
+    """The legal figure option that ``figure`` names (see :func:`render_preview`)."""
+    from engine import FigureOption
+
+    if isinstance(figure, FigureOption):
+        if figure in options:
+            return figure
+        raise ValueError(f"no {figure.role} can stand at {figure.port} on this placement")
+    kind, port = figure
+    for option in options:
+        if option.port == port and kind in (option.figure, option.kind):
+            return option
+    raise ValueError(f"no {kind} can stand at {port} on this placement")
 
 
 def _free_spot(draw, centre, text, size, boxes):

@@ -13,15 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import charts, images, turn_posts, views
+from .. import images, turn_posts, views
 from ..games import GameError, GameState
+from ..presenters import Post
 from ..scheduler import Scheduler, Timer
 from ..turns import (
     MAX_DEADLINE_HOURS,
@@ -34,8 +34,6 @@ from ..turns import (
     Fired,
     GameEnded,
     Reminder,
-    TurnService,
-    score_table,
 )
 
 if TYPE_CHECKING:
@@ -48,8 +46,17 @@ POLICY_CHOICES = [
     app_commands.Choice(name="Skip the turn: the tile goes back into the bag", value="skip"),
     app_commands.Choice(name="Skip, and remove the player after N missed turns", value="remove"),
 ]
-#: How far back a finished game's "your turn" messages are looked for, to tidy them.
-TIDY_HISTORY_LIMIT = 500
+# The turn-rule options of /carcassonne settings (a server's) and deadline (a game's).
+DeadlineHours = app_commands.Range[int, 0, MAX_DEADLINE_HOURS]
+RemoveAfter = app_commands.Range[int, 1, MAX_REMOVE_AFTER]
+ReminderHours = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
+ReminderLimit = app_commands.Range[int, 1, MAX_REMINDERS]
+RULE_OPTIONS = {
+    "policy": "What a missed deadline does",
+    "remove_after": "With removal: missed turns in a row before a player is removed",
+    "reminder_hours": "Remind the player on turn every so many hours (0: never)",
+    "reminder_limit": "At most this many reminders per turn",
+}
 
 
 class ChannelClosed(GameError, app_commands.CheckFailure):
@@ -62,7 +69,7 @@ class AsyncPlay(commands.Cog):
     def __init__(self, bot: CarcassonneBot) -> None:
         self.bot = bot
         self.scheduler = Scheduler(bot.storage, self.on_timer, clock=bot.games.clock)
-        self.turns = TurnService(bot.storage, bot.games, wake=self.scheduler.wake)
+        self.turns = bot.turns
         self._attached: list[app_commands.Command[Any, ..., Any]] = []
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -87,19 +94,17 @@ class AsyncPlay(commands.Cog):
         new = group.get_command("new")
         if isinstance(new, app_commands.Command):
             new.add_check(self._channel_open)
-        hooks = getattr(self.bot.games, "turn_hooks", None)
-        if hooks is not None:
-            hooks.append(self.turns.on_change)
-        else:  # pragma: no cover - an older GameService
-            log.warning("GameService has no turn_hooks: moves will not reset turn timers")
+        self.turns.wake = self.scheduler.wake
+        self.bot.games.turn_hooks.append(self.turns.on_change)
         self.scheduler.start()
 
     async def cog_unload(self) -> None:
         await self.scheduler.stop()
         for task in list(self._tasks):
             task.cancel()
-        hooks = getattr(self.bot.games, "turn_hooks", None)
-        if hooks is not None and self.turns.on_change in hooks:
+        self.turns.wake = _no_wake
+        hooks = self.bot.games.turn_hooks
+        if self.turns.on_change in hooks:
             hooks.remove(self.turns.on_change)
         try:
             group = self._group()
@@ -123,17 +128,7 @@ class AsyncPlay(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, GameError):
-            message = str(original)
-        else:
-            log.error(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
-            message = "Something went wrong on my side; nothing was changed."
-        await views.reply_error(interaction, message)
+        await views.command_error(interaction, error)
 
     # --------------------------------------------------------------- timers
 
@@ -164,16 +159,13 @@ class AsyncPlay(commands.Cog):
             state.row.channel_id, guild_id=state.row.guild_id, type=discord.ChannelType.text
         )
 
-    async def _send(self, state: GameState, post: Any, kind: str) -> discord.Message | None:
+    async def _send(self, state: GameState, post: Post, kind: str) -> discord.Message | None:
         try:
             message = await self._channel(state).send(**post.send_kwargs())
         except discord.HTTPException as exc:
             log.warning("cannot post in channel %s: %s", state.row.channel_id, exc)
             return None
-        if post.view is not None:
-            await self.turns.remember_message(
-                state.id, state.row.channel_id, message.id, kind, state.turn
-            )
+        await views.remember(self.bot, post, state, message, kind)
         return message
 
     async def _remind(self, reminder: Reminder) -> None:
@@ -191,63 +183,34 @@ class AsyncPlay(commands.Cog):
                 log.info("cannot DM user %s: %s", reminder.player.id, exc)
 
     async def _post_absence(self, absence: Absence) -> None:
+        post = await self._absence_post(absence)
+        await self._send(absence.state, post, "turn")
+
+    @staticmethod
+    async def _absence_post(absence: Absence) -> Post:
+        """A skip or a removal: at the game's end with the score chart, after a
+        removal with the map (the removed player's followers are gone)."""
         state = absence.state
         game = state.game
         board = chart = None
         if game is not None and game.is_over:
-            chart = await self._chart(state)
+            chart = await views.score_chart(state)
         elif absence.action == REMOVE and game is not None:
             board = await asyncio.to_thread(images.board, game)
-        post = turn_posts.absence_post(absence, board, chart, views.play_view(state))
-        await self._send(state, post, "turn")
-
-    async def _chart(self, state: GameState) -> bytes | None:
-        game = state.game
-        if game is None:
-            return None
-        names = [p.name for p in state.players]
-        try:
-            return await asyncio.to_thread(
-                charts.score_chart, names, score_table(game), final=game.is_over
-            )
-        except Exception:
-            log.exception("could not draw the score chart of game %s", state.id)
-            return None
+        return turn_posts.absence_post(absence, board, chart, views.play_view(state))
 
     async def _ended(self, ended: GameEnded) -> None:
-        state = ended.state
-        if ended.chart:
-            png = await self._chart(state)
-            if png is not None:
-                await self._send(state, turn_posts.chart_post(state, png), "chart")
-        if ended.tidy:
-            await self._tidy(ended)
-
-    async def _tidy(self, ended: GameEnded) -> None:
-        """Remove the buttons from a finished game's messages: the ones we noted,
-        and the turn messages found in the channel's recent history."""
-        state = ended.state
-        channel = self._channel(state)
-        done: set[int] = set()
+        """Remove the buttons of a finished game's messages (noted as they were sent)."""
+        if not ended.tidy:
+            return
         for channel_id, message_id in ended.messages:
-            done.add(message_id)
-            partial = self.bot.get_partial_messageable(channel_id, guild_id=state.row.guild_id)
+            partial = self.bot.get_partial_messageable(
+                channel_id, guild_id=ended.state.row.guild_id
+            )
             try:
                 await partial.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException as exc:
                 log.info("could not tidy message %s: %s", message_id, exc)
-        prefixes = (f"carc:play:{state.id}:", f"carc:lobby:{state.id}:")
-        me = self.bot.user
-        try:
-            # A second early: the lobby message can share the game's (whole) second.
-            since = state.row.created_at - timedelta(seconds=1)
-            async for message in channel.history(limit=TIDY_HISTORY_LIMIT, after=since):
-                if me is None or message.author.id != me.id or message.id in done:
-                    continue
-                if any(cid.startswith(prefixes) for cid in _custom_ids(message)):
-                    await message.edit(view=None)
-        except discord.HTTPException as exc:
-            log.info("could not tidy game %s's channel history: %s", state.id, exc)
 
     # ------------------------------------------------------------- commands
 
@@ -281,11 +244,8 @@ class AsyncPlay(commands.Cog):
         name="settings", description="Server defaults for reminders and deadlines (Manage Server)"
     )
     @app_commands.describe(
-        reminder_hours="Remind the player on turn every so many hours (0: never)",
-        reminder_limit="At most this many reminders per turn",
+        **RULE_OPTIONS,
         deadline_hours="Default turn deadline in hours (0: none)",
-        policy="What a missed deadline does",
-        remove_after="With removal: missed turns in a row before a player is removed",
         allow_channel="Allow games in this channel (once any is allowed, only those are)",
         disallow_channel="No new games in this channel",
         all_channels="Allow games in every channel again",
@@ -295,94 +255,69 @@ class AsyncPlay(commands.Cog):
     async def settings(
         self,
         interaction: discord.Interaction,
-        reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
-        reminder_limit: app_commands.Range[int, 1, MAX_REMINDERS] | None = None,
-        deadline_hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
+        reminder_hours: ReminderHours | None = None,
+        reminder_limit: ReminderLimit | None = None,
+        deadline_hours: DeadlineHours | None = None,
         policy: str | None = None,
-        remove_after: app_commands.Range[int, 1, MAX_REMOVE_AFTER] | None = None,
+        remove_after: RemoveAfter | None = None,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         all_channels: bool = False,
         tidy: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        rules = {
-            "reminder_hours": reminder_hours,
-            "reminder_limit": reminder_limit,
-            "deadline_hours": deadline_hours,
-            "policy": policy,
-            "remove_after": remove_after,
-        }
-        changing = (
-            any(v is not None for v in rules.values())
-            or allow_channel is not None
-            or disallow_channel is not None
-            or all_channels
-            or tidy is not None
+        update = await self.turns.update_server_settings(
+            interaction.guild_id,
+            can_manage=interaction.permissions.manage_guild,
+            allow_channel=allow_channel.id if allow_channel else None,
+            disallow_channel=disallow_channel.id if disallow_channel else None,
+            all_channels=all_channels,
+            tidy=tidy,
+            reminder_hours=reminder_hours,
+            reminder_limit=reminder_limit,
+            deadline_hours=deadline_hours,
+            policy=policy,
+            remove_after=remove_after,
         )
-        if changing:
-            settings = await self.turns.update_server_settings(
-                interaction.guild_id,
-                can_manage=interaction.permissions.manage_guild,
-                allow_channel=allow_channel.id if allow_channel else None,
-                disallow_channel=disallow_channel.id if disallow_channel else None,
-                all_channels=all_channels,
-                tidy=tidy,
-                **rules,
-            )
-        else:
-            settings = await self.turns.server_settings(interaction.guild_id)
         await interaction.response.send_message(
-            "Saved." if changing else None,
-            embed=turn_posts.server_settings_embed(settings),
+            "Saved." if update.changed else None,
+            embed=turn_posts.server_settings_embed(update.settings),
             ephemeral=True,
         )
 
     @app_commands.command(
         name="deadline", description="This game's turn deadline and reminders (the host sets them)"
     )
-    @app_commands.describe(
-        hours="Turn deadline in hours (0: none)",
-        policy="What a missed deadline does",
-        remove_after="With removal: missed turns in a row before a player is removed",
-        reminder_hours="Remind the player on turn every so many hours (0: never)",
-        reminder_limit="At most this many reminders per turn",
-    )
+    @app_commands.describe(hours="Turn deadline in hours (0: none)", **RULE_OPTIONS)
     @app_commands.choices(policy=POLICY_CHOICES)
     async def deadline(
         self,
         interaction: discord.Interaction,
-        hours: app_commands.Range[int, 0, MAX_DEADLINE_HOURS] | None = None,
+        hours: DeadlineHours | None = None,
         policy: str | None = None,
-        remove_after: app_commands.Range[int, 1, MAX_REMOVE_AFTER] | None = None,
-        reminder_hours: app_commands.Range[int, 0, MAX_REMINDER_HOURS] | None = None,
-        reminder_limit: app_commands.Range[int, 1, MAX_REMINDERS] | None = None,
+        remove_after: RemoveAfter | None = None,
+        reminder_hours: ReminderHours | None = None,
+        reminder_limit: ReminderLimit | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        changes = {
-            "deadline_hours": hours,
-            "policy": policy,
-            "remove_after": remove_after,
-            "reminder_hours": reminder_hours,
-            "reminder_limit": reminder_limit,
-        }
-        changing = any(v is not None for v in changes.values())
         found = await self.turns.game_rules(
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
             can_manage=interaction.permissions.manage_guild,
-            **changes,
+            deadline_hours=hours,
+            policy=policy,
+            remove_after=remove_after,
+            reminder_hours=reminder_hours,
+            reminder_limit=reminder_limit,
         )
-        embed = turn_posts.game_rules_embed(found)
-        if changing:
-            await interaction.response.send_message(
-                f"{interaction.user.mention} changed this game's turn clock.",
-                embed=embed,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+        post = turn_posts.game_rules_post(found, interaction.user.mention)
+        # A change is announced to the table; a look is private.
+        await interaction.response.send_message(
+            **post.send_kwargs(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=not found.changed,
+        )
 
     @app_commands.command(name="mygames", description="Your running games on this server")
     async def mygames(self, interaction: discord.Interaction) -> None:
@@ -402,7 +337,7 @@ class AsyncPlay(commands.Cog):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         state = await self.turns.history(interaction.guild_id, interaction.channel_id)
         await interaction.response.defer(thinking=True)
-        chart = await self._chart(state)
+        chart = await views.score_chart(state)
         post = turn_posts.history_post(state, page, chart)
         await interaction.followup.send(**post.send_kwargs())
 
@@ -418,18 +353,8 @@ class AsyncPlay(commands.Cog):
             can_manage=interaction.permissions.manage_guild,
         )
         await interaction.response.defer(thinking=True)
-        state = absence.state
-        board = chart = None
-        if state.game is not None and state.game.is_over:
-            chart = await self._chart(state)
-        elif state.game is not None:
-            board = await asyncio.to_thread(images.board, state.game)
-        post = turn_posts.absence_post(absence, board, chart, views.play_view(state))
-        message = await interaction.followup.send(wait=True, **post.send_kwargs())
-        if post.view is not None:
-            await self.turns.remember_message(
-                state.id, state.row.channel_id, message.id, "turn", state.turn
-            )
+        post = await self._absence_post(absence)
+        await views.send_reply(interaction, post, absence.state)
 
     @app_commands.command(
         name="vote-end", description="Vote to end this stalled game; it is scored"
@@ -440,19 +365,13 @@ class AsyncPlay(commands.Cog):
             interaction.guild_id, interaction.channel_id, interaction.user.id
         )
         await interaction.response.defer(thinking=True)
-        chart = await self._chart(vote.state) if vote.ended else None
+        chart = await views.score_chart(vote.state) if vote.ended else None
         post = turn_posts.vote_post(vote, chart)
         await interaction.followup.send(**post.send_kwargs())
 
 
-def _custom_ids(message: discord.Message) -> list[str]:
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                found.append(custom_id)
-    return found
+def _no_wake() -> None:
+    pass
 
 
 async def setup(bot: CarcassonneBot) -> None:

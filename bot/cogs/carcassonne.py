@@ -59,22 +59,7 @@ class Carcassonne(
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, GameError):
-            message = str(original)
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            message = "Carcassonne is played in a server channel, not in direct messages."
-        else:
-            log.error(
-                "command %s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=original,
-            )
-            message = (
-                "Something went wrong on my side. `/carcassonne status` shows where the game "
-                "stands; try again from there."
-            )
-        await views.reply_error(interaction, message)
+        await views.command_error(interaction, error)
 
     # --------------------------------------------------------------- lobby
 
@@ -161,7 +146,7 @@ class Carcassonne(
         )
         await interaction.response.defer(thinking=True)
         post = await views.started_message(state)
-        await interaction.followup.send(**post.send_kwargs())
+        await views.send_reply(interaction, post, state)
         await self._refresh_lobby(interaction, state)
 
     async def _refresh_lobby(self, interaction: discord.Interaction, state: GameState) -> None:
@@ -197,10 +182,7 @@ class Carcassonne(
         state = await self.games.state(interaction.guild_id, channel_id=interaction.channel_id)
         GameService.require_turn(state, interaction.user.id)
         placement = self._placement(state, position, tile)
-        try:
-            choice = parse_follower(follower)
-        except ValueError as exc:
-            raise GameError(f"{exc}.") from None
+        choice = views.parsed(parse_follower, follower)
         played = await self.games.place(
             interaction.guild_id,
             interaction.user.id,
@@ -211,7 +193,7 @@ class Carcassonne(
         )
         await interaction.response.defer(thinking=True)
         post = await views.turn_message(played)
-        await interaction.followup.send(**post.send_kwargs())
+        await views.send_reply(interaction, post, played.state)
 
     def _placement(self, state: GameState, text: str, tile: str | None) -> Placement:
         """A placement from a value, a typed ``x,y rotation``, or a map letter and rotation."""
@@ -302,7 +284,10 @@ class Carcassonne(
         except GameError as exc:
             return [_notice(str(exc))]
         return [
-            app_commands.Choice(name=f"{t.id}: {t.description}"[:100], value=t.id)
+            app_commands.Choice(
+                name=f"{t.id}: {presenters.tile_words(t, state.game.rules.tiles)}"[:100],
+                value=t.id,
+            )
             for t in GameService.hand(state)
         ]
 
@@ -317,11 +302,10 @@ class Carcassonne(
     @app_commands.command(name="board", description="Show the map of the game in this channel")
     async def board(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        state = await self.games.state(
-            interaction.guild_id, channel_id=interaction.channel_id, latest=True
+        state = await self.games.started_state(
+            interaction.guild_id, channel_id=interaction.channel_id, missing="there is no map"
         )
-        if state.game is None:
-            raise GameError("The game has not started yet, so there is no map.")
+        assert state.game is not None
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(images.board, state.game)
         await interaction.followup.send(**presenters.board_post(state, png).send_kwargs())
@@ -342,11 +326,11 @@ class Carcassonne(
     @app_commands.command(name="tiles", description="The tiles still in the bag, by type")
     async def tiles(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        state = await self.games.state(
-            interaction.guild_id, channel_id=interaction.channel_id, latest=True
+        state = await self.games.started_state(
+            interaction.guild_id,
+            channel_id=interaction.channel_id,
+            missing="the bag is still closed",
         )
-        if state.game is None:
-            raise GameError("The game has not started yet; the bag is still closed.")
         await interaction.response.send_message(embed=presenters.tiles_embed(state))
 
     @app_commands.command(name="export", description="The game record as a JSON file")

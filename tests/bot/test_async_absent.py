@@ -51,6 +51,8 @@ async def test_a_missed_deadline_skips_the_turn_and_the_tile_goes_back(table) ->
     posts = bot_posts(table.channel, "missed the deadline")
     assert len(posts) == 1 and mentions(posts[0].content) == [after.current.id]
     assert f"carc:play:{after.id}:{after.turn}" in custom_ids(posts[0])
+    next_deadline = int(table.env.now().timestamp() + 24 * HOUR)
+    assert f"Deadline <t:{next_deadline}:R>" in posts[0].content  # the next player's own
     # The next player has a full deadline of their own.
     await table.env.advance_time(24 * HOUR - 60)
     assert (await table.state()).turn == after.turn

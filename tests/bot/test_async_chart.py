@@ -6,8 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.charts import HEIGHT, WIDTH, score_chart
-from bot.turns import score_table
+from bot.charts import HEIGHT, WIDTH, score_chart, score_table
 from engine import Game, Move
 from render.theme import player_colour
 

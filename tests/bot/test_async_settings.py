@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import discord
 from bot_support import custom_ids, mentions
+from PIL import Image
 
 from bot import storage
+from bot.charts import HEIGHT, WIDTH
 from bot.storage import Storage
 from engine import Game
 
@@ -99,14 +102,26 @@ async def test_finished_games_buttons_are_tidied_when_the_server_wants_it(table)
     state = await table.started("alice", "bob")
     await table.env.advance_time(12 * HOUR)  # a reminder, with its button
     await table.place()  # a turn message, with its button
+    # and one more by the buttons: the turn panel, its first placement, Confirm
+    player = await table.on_turn()
+    panel = (await player.click(table.channel.last_message, label="Play your turn")).response
+    pick = next(c for c in custom_ids(panel) if c.startswith("carc:pos:"))
+    first = panel.components[0]["components"][0]["options"][0]["value"]
+    panel = (await player.select(panel, [first], custom_id=pick)).response
+    await player.click(panel, label="Confirm")
     prefix = f"carc:play:{state.id}:"
     with_buttons = [
         m for m in table.channel.history() if any(c.startswith(prefix) for c in custom_ids(m))
     ]
-    assert len(with_buttons) >= 3
+    assert len(with_buttons) >= 4
     await table.member("alice").slash(table.channel, "carcassonne cancel")
     left = [m for m in table.channel.history() if any(c.startswith(prefix) for c in custom_ids(m))]
     assert left == []
+    lobby = [m for m in table.channel.history() if any("carc:lobby:" in c for c in custom_ids(m))]
+    assert lobby == []
+    # The bot noted its messages as it sent them: it never reads the channel's history.
+    reads = [r for r in table.env.http_requests if r.method == "GET" and "/messages" in r.path]
+    assert reads == []
 
 
 async def test_without_tidying_the_buttons_stay(table) -> None:
@@ -152,7 +167,9 @@ async def test_history_lists_the_moves_with_a_score_chart(table) -> None:
     assert result.response.attachments[0].filename.startswith("scores-")
 
 
-async def test_the_score_chart_follows_a_game_finished_by_its_last_tile(table) -> None:
+async def test_the_final_scoring_of_a_game_finished_by_its_last_tile_carries_the_chart(
+    table,
+) -> None:
     state = await table.started("alice", "bob", farmers="off")
     # Play all but the last tile in the engine and save it, as a long game would be.
     game = Game.from_record(state.row.record)
@@ -167,12 +184,17 @@ async def test_the_score_chart_follows_a_game_finished_by_its_last_tile(table) -
             now=table.env.now(),
             record=game.to_record(),
         )
-    final = await table.place()
-    assert "Game over" in final.response.content
-    await table.env.advance_time(15)  # it follows the final scoring
-    assert table.channel.last_message.content.startswith("📈")
-    charts = [m for m in table.channel.history() if m.content.startswith("📈")]
-    assert len(charts) == 1 and charts[0].attachments[0].filename == f"scores-{state.id}.png"
+    final = (await table.place()).response
+    assert "Game over" in final.content
+    name = f"scores-{state.id}.png"
+    assert final.embeds[1].image.url == f"attachment://{name}"
+    attached = {a.filename: a for a in final.attachments}
+    over = await table.state()
+    assert name in attached and f"board-{state.id}-{over.turn}.png" in attached
+    chart = Image.open(io.BytesIO(await attached[name].read()))
+    assert chart.size == (WIDTH, HEIGHT)
+    await table.env.advance_time(HOUR)  # and no other post follows it
+    assert table.channel.last_message.id == final.id
 
 
 def _first(game: Game):

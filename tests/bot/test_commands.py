@@ -111,7 +111,11 @@ async def test_commands_are_synced_once_and_not_again_after_a_restart(env, datab
 async def test_help_is_private(table) -> None:
     result = await table.member("alice").slash(table.channel, "carcassonne help")
     assert result.ephemeral
-    assert "Play your turn" in result.response.embeds[0].description
+    text = result.response.embeds[0].description
+    assert "Play your turn" in text
+    for command in ("notify", "snooze", "deadline", "settings", "mygames", "history", "kick",
+                    "vote-end"):
+        assert f"`{command}`" in text, command
 
 
 async def test_development_guild_commands_and_going_global(database) -> None:

@@ -158,8 +158,11 @@ async def test_a_turn_by_buttons_previews_and_applies_only_on_confirm(table) -> 
     assert select_id(panel, "carc:fig:")
     assert (await table.state()).row.version == state.row.version  # nothing applied yet
 
+    without = await panel.attachments[0].read()
     chosen = await me.select(panel, [figure.port], custom_id=select_id(panel, "carc:fig:"))
     panel = chosen.response
+    assert panel.embeds[0].image.url.startswith("attachment://preview-")
+    assert await panel.attachments[0].read() != without  # the follower stands in the preview
     assert select_id(panel, "carc:ok:").endswith(f":{placement_value(target)}:{figure.port}")
     assert (await table.state()).row.version == state.row.version
 

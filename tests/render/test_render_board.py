@@ -345,3 +345,26 @@ def test_preview_shows_the_chosen_figure_in_the_colour_of_the_player_on_turn():
     monk = FigureOption("meeple", "C", "cloister", "monk")  # tile L has no cloister
     with pytest.raises(ValueError, match="no monk can stand at C"):
         render_preview(game, placement, tile, figure=monk)
+    # The same figure named by (kind, port): the figure's kind, or its feature's.
+    for named in ((figure.figure, figure.port), (figure.kind, figure.port)):
+        assert render_preview(game, placement, tile, figure=named).tobytes() == image.tobytes()
+    with pytest.raises(ValueError, match="no hut can stand at"):
+        render_preview(game, placement, tile, figure=("hut", figure.port))
+
+
+def test_preview_shows_a_hut_in_the_colour_of_the_player_on_turn():
+    game = play(new_game(seed=4, game="hunters-and-gatherers"), 5, seed=1)
+    tile = game.tile
+    placement, port = next((p, o.port) for p in game.legal_placements(tile)
+                           for o in game.legal_figures(p, tile) if o.figure == "hut")
+    image = render_preview(game, placement, tile, figure=("hut", port))
+    from render.board import port_segment
+    from render.layout import tile_layout
+
+    frame = map_frame(game, around=(placement.x, placement.y), scale=176)
+    layout = tile_layout(tile, placement.quarter_turns)
+    segment = port_segment(tile.orientations[placement.quarter_turns], port)
+    px, py = frame.point(placement.x, placement.y, layout.anchor(segment))
+    colour = player_colour(game.current_player)
+    assert close(image.getpixel((px, py)), colour)
+    assert not close(render_preview(game, placement, tile).getpixel((px, py)), colour)

@@ -1,0 +1,268 @@
+"""Every kind of game played to its end through Discord, special turns included.
+
+One player-like policy (:func:`choose`) picks every move among the legal ones
+that ``/carcassonne place``'s autocomplete offers, so a seed fixes the whole
+game. The seeds below were found by playing that policy with the engine alone
+(replaying the bot's draw of game seed and seating); each test checks that the
+special turn it needs still happens, and says to search again if not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import simcord
+from bot_support import Table, is_player_error, mentions
+
+from bot import create_bot
+from bot.games import GameService, GameState
+from engine import BonusTileEarned, FeatureScored, Move, TileDiscarded, TilePlaced
+
+#: A River game (2 players) in which, right after the River and the lake, the
+#: crossroads X drawn by the second player fits nowhere and is discarded.
+RIVER_SEED = 422
+#: A Winter Edition game with hands of 3 (2 players): tile B fits nowhere twice
+#: early on (a hand's tile is discarded and replaced), and the game ends in a tie.
+WINTER_SEED = 48
+# The Hunters-and-Gatherers game uses the ``table`` fixture's seed: three gold
+# forests are closed (three bonus tiles) late in that game.
+TURN_LIMIT = 120
+
+
+def choose(state: GameState) -> Move:
+    """The test's player: a fixed pick among the first 25 legal placements (all the
+    autocomplete lists) of a tile of the hand, with the first follower every third turn."""
+    game = state.game
+    assert game is not None
+    tile = game.hand[game.turn % len(game.hand)]
+    placements = GameService.placements(state, tile)[:25]
+    placement = placements[(game.turn * 7) % len(placements)]
+    meeple = hut = None
+    if game.turn % 3 == 0:
+        options = GameService.figures(state, placement, tile)
+        if options and options[0].figure == "hut":
+            hut = options[0].port
+        elif options:
+            meeple = options[0].port
+    return Move(tile.id, *placement, meeple=meeple, hut=hut)
+
+
+#: Catalogue wording meant for developers ("G: same, no pennant", "WE7: = J",
+#: "NEW: ...", "placed LAST"), which players must not see.
+CATALOGUE_NOTES = ("(same", ": same", "(=", ": =", "NEW:", "START", "LAST", "JCZ")
+
+
+def turn_message(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The public message of a move, checked for catalogue wording."""
+    message = result.followups[-1] if result.followups else result.response
+    assert_readable(message.content, message.embeds[0].description)
+    return message
+
+
+def assert_readable(*texts: str | None) -> None:
+    for text in texts:
+        assert not any(note in (text or "") for note in CATALOGUE_NOTES), text
+
+
+def events_of(state: GameState, turn: int, kind: type) -> list:
+    """The engine events of type ``kind`` that the move made at ``turn`` caused."""
+    assert state.game is not None
+    return [e for e in state.game.events if isinstance(e, kind) and e.turn >= turn]
+
+
+@asynccontextmanager
+async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
+    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
+    env = simcord.Env(create_bot(database=database, seed=seed))
+    await env.start()
+    try:
+        guild = env.create_guild("Meeple Hall")
+        yield Table(env, guild, guild.create_text_channel("carcassonne"))
+    finally:
+        await env.shutdown()
+        await env.bot.close()
+    unexpected = [error for error in env.errors if not is_player_error(error)]
+    if unexpected:
+        raise ExceptionGroup("the bot raised errors", unexpected)
+
+
+def assert_final_announcement(message: simcord.ResponseMessage, state: GameState) -> None:
+    """Game over, the winners mentioned, and each player's final scoring line."""
+    game = state.game
+    assert state.row.status == "finished" and game is not None and game.is_over
+    outcome = game.outcome()
+    assert message.content.startswith("🏆 Game over!")
+    assert mentions(message.content) == [state.players[s].id for s in outcome.winners]
+    assert ("share the win" in message.content) == (len(outcome.winners) > 1)
+    fields = message.embeds[0].fields
+    assert [f.name.split(" ", 1)[1] for f in fields] == [p.name for p in state.players]
+    finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final]
+    for seat, field in enumerate(fields):
+        gained = sum(e.points for e in finals if seat in e.scorers)
+        assert field.value.startswith(f"{outcome.scores[seat] - gained} in play, ")
+        assert field.value.endswith(f" at the end = **{outcome.scores[seat]}**")
+        assert ("nothing more" in field.value) == (gained == 0)
+    assert not message.components  # no "Play your turn" once it is over
+
+
+async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None:  # HG-32
+    await table.started("alice", "bob", game="hunters-and-gatherers")
+    bonus: tuple[int, str] | None = None  # (closer's id, bonus tile) awaiting placement
+    bonuses = huts = 0
+    for _ in range(TURN_LIMIT):
+        state = await table.state()
+        if state.row.status != "running":
+            break
+        mover = state.current
+        move = choose(state)
+        if bonus is not None:
+            # The bonus turn: only the bonus tile is offered, and it can be placed.
+            me = await table.on_turn()
+            assert me.id == bonus[0] and state.game.is_bonus_turn
+            offered = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
+            assert [c["value"] for c in offered] == [bonus[1]] == [move.tile]
+            spots = await me.autocomplete(table.channel, "carcassonne place", "position", "")
+            assert f"{move.x},{move.y},{move.rotation}" in [c["value"] for c in spots]
+        huts += move.hut is not None
+        result = await table.place(move)
+        assert not result.ephemeral, result.response.content
+        message = turn_message(result)
+        after = await table.state()
+        if bonus is not None:
+            # The bonus tile was placed: announced as such, and play passed on.
+            placed = events_of(after, state.turn, TilePlaced)[0]
+            assert placed.tile == bonus[1] and placed.bonus
+            assert f"**{mover.name}** placed **{bonus[1]}**" in message.embeds[0].description
+            assert "(bonus tile)." in message.embeds[0].description
+            if after.current is not None:
+                assert after.current.id != mover.id and not after.game.is_bonus_turn
+                assert mentions(message.content) == [after.current.id]
+            bonus, bonuses = None, bonuses + 1
+            continue
+        earned = events_of(after, state.turn, BonusTileEarned)
+        if earned and after.game.is_bonus_turn:
+            tile = earned[0].tile
+            assert earned[0].player == state.seat(mover.id)
+            assert after.current.id == mover.id  # the same player is on turn again
+            assert after.game.tile.id == tile
+            assert f"✨ {mover.name} earned a bonus tile: **{tile}**" in (
+                message.embeds[0].description)
+            assert message.content.startswith(
+                f"{mover.mention()}, your turn: your bonus tile is **{tile}**")
+            assert mentions(message.content) == [mover.id]
+            bonus = (mover.id, tile)
+    else:
+        raise AssertionError(f"the game did not end in {TURN_LIMIT} moves")
+    assert bonuses == 3, "re-search the seed: the bonus tiles changed"
+    assert huts >= 1
+    final = await table.state()
+    assert_final_announcement(turn_message(result), final)
+    assert any(e.final and e.kind in ("forest", "meadow", "river", "lake")
+               for e in final.game.events if isinstance(e, FeatureScored))
+
+
+async def test_a_river_game_to_the_end_with_a_discard(database) -> None:  # R-3, B-12
+    async with seeded_table(database, RIVER_SEED) as table:
+        await table.started("alice", "bob", river=True)
+        first = table.channel.last_message
+        state = await table.state()
+        assert "River" in first.embeds[0].description
+        assert "river" in state.game.tile.edges
+        assert f"your tile is **{state.game.tile.id}**" in first.content
+        kinds: list[str] = []  # river / lake / land: each tile placed, in order
+        discards = []
+        for _ in range(TURN_LIMIT):
+            state = await table.state()
+            if state.row.status != "running":
+                break
+            move = choose(state)
+            result = await table.place(move)
+            assert not result.ephemeral, result.response.content
+            message = turn_message(result)
+            after = await table.state()
+            tile = after.game.rules.tiles[move.tile]
+            rivers = tile.edges.count("river")  # the lake ends the River: one river edge
+            kinds.append("lake" if rivers == 1 else "river" if rivers else "land")
+            assert message.embeds[0].title.endswith(f", turn {after.turn}")
+            for discard in events_of(after, state.turn, TileDiscarded):
+                who = after.players[discard.player]
+                text = message.embeds[0].description
+                assert f"🗑️ {who.name} drew **{discard.tile}** (" in text
+                assert "which fits nowhere: it is discarded." in text
+                assert after.turn == state.turn + 2  # the placement and the discard
+                # Who discarded plays on with a new tile, and is told so.
+                assert after.current.id == who.id and mentions(message.content) == [who.id]
+                assert f"your tile is **{after.game.tile.id}**" in message.content
+                discards.append((kinds.count("land"), discard.tile))
+        else:
+            raise AssertionError(f"the game did not end in {TURN_LIMIT} moves")
+        # The whole River first (ending in the lake), then the land tiles.
+        river = kinds.index("land")
+        assert set(kinds[: river - 1]) == {"river"} and kinds[river - 1] == "lake"
+        assert set(kinds[river:]) == {"land"} and len(kinds) - river > 60
+        assert discards == [(6, "X")], "re-search RIVER_SEED: the draws changed"
+        assert_final_announcement(turn_message(result), await table.state())
+
+
+async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  # H-1, D-8
+    async with seeded_table(database, WINTER_SEED) as table:
+        state = await table.started("alice", "bob", winter=True, hand=3)
+        first = table.channel.last_message
+        assert "Winter Edition" in first.embeds[0].description
+        assert "hand of 3" in first.embeds[0].description
+        hand = [t.id for t in state.game.hand]
+        assert len(hand) == 3 and "choose one of" in first.content
+        assert_readable(first.content)
+        assert all(f"**{tile}**" in first.content for tile in hand)
+        discards, not_first = [], 0
+        for _ in range(TURN_LIMIT):
+            state = await table.state()
+            if state.row.status != "running":
+                break
+            me = await table.on_turn()
+            hand = [t.id for t in state.game.hand]
+            move = choose(state)  # what the player picks below, from the suggestions
+            offered = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
+            assert [c["value"] for c in offered] == hand
+            assert_readable(*(c["name"] for c in offered))
+            tile = offered[state.turn % len(offered)]["value"]
+            spots = await me.autocomplete(
+                table.channel, "carcassonne place", "position", "", tile=tile)
+            position = spots[(state.turn * 7) % len(spots)]["value"]
+            assert (tile, position) == (move.tile, f"{move.x},{move.y},{move.rotation}")
+            options = {"position": position, "tile": tile}
+            if move.meeple:
+                followers = await me.autocomplete(table.channel, "carcassonne place", "follower",
+                                                  "", position=position, tile=tile)
+                assert followers[1]["value"] == move.meeple
+                options["follower"] = move.meeple
+            not_first += tile != hand[0]
+            result = await me.slash(table.channel, "carcassonne place", **options)
+            assert not result.ephemeral, result.response.content
+            message = turn_message(result)
+            after = await table.state()
+            placed = events_of(after, state.turn, TilePlaced)[0]
+            assert (placed.tile, placed.x, placed.y) == (tile, move.x, move.y)
+            for discard in events_of(after, state.turn, TileDiscarded):
+                assert f"🗑️ {after.players[discard.player].name} drew **{discard.tile}**" in (
+                    message.embeds[0].description)
+                discards.append(discard.tile)
+            if after.current is None:
+                continue
+            # The next player is shown their whole hand (or their last tile).
+            next_hand = after.game.hand
+            assert mentions(message.content) == [after.current.id]
+            if len(next_hand) > 1:
+                assert "choose one of" in message.content
+                assert all(f"**{t.id}**" in message.content for t in next_hand)
+            else:
+                assert f"your tile is **{next_hand[0].id}**" in message.content
+        else:
+            raise AssertionError(f"the game did not end in {TURN_LIMIT} moves")
+        assert not_first > 20  # the tile parameter was honoured, not just the first tile
+        assert discards == ["B", "B"], "re-search WINTER_SEED: the draws changed"
+        final = await table.state()
+        assert len(final.game.outcome().winners) == 2  # a tie: "share the win" is announced
+        assert len(final.game.history) == 83  # every Winter tile but the start: placed or not
+        assert_final_announcement(turn_message(result), final)
