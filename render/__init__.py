@@ -51,7 +51,15 @@ from .naming import (
     position_label,
 )
 from .png import to_png
-from .theme import PLAYER_COLOURS, THEMES, Theme, get_theme, player_colour, resolve_theme
+from .theme import (
+    PLAYER_COLOURS,
+    THEMES,
+    Theme,
+    get_theme,
+    player_colour,
+    player_mark,
+    resolve_theme,
+)
 
 
 def theme_for(game) -> Theme:
@@ -61,7 +69,7 @@ def theme_for(game) -> Theme:
 
 __all__ = [
     "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels", "candidate_positions", "get_theme",
-    "map_frame", "parse_candidate", "parse_position", "player_colour", "position_label",
-    "render_board", "render_choices", "render_hand", "render_preview", "render_tile",
-    "theme_for", "to_png",
+    "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
+    "position_label", "render_board", "render_choices", "render_hand", "render_preview",
+    "render_tile", "theme_for", "to_png",
 ]

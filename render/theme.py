@@ -19,19 +19,40 @@ def _hex(code: str) -> RGB:
     return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
 
 
-#: Player colours, in seating order: the Okabe-Ito palette, chosen because
-#: people with any common colour-vision deficiency can still tell them apart.
-#: Figures also differ in shape by role and carry a black and white outline,
-#: so colour is never the only cue.
+#: Player colours, in seating order: blue, yellow, red, black, white, as on
+#: the board game's figures. Chosen so that every pair stays at least 30
+#: CIEDE2000 apart in normal vision and under full deuteranopia, protanopia
+#: and tritanopia (Machado 2009 simulation; checked by
+#: ``tests/render/test_render_palette.py``): they differ in lightness as much
+#: as in hue. Colour is never the only cue: every figure and legend entry
+#: also carries the player's mark (:func:`player_mark`).
 PLAYER_COLOURS: tuple[RGB, ...] = tuple(
-    _hex(code) for code in ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#F0E442")
+    _hex(code) for code in ("#3357EE", "#FFC600", "#B81A10", "#14141E", "#E8F6FF")
 )
-PLAYER_COLOUR_NAMES = ("blue", "orange", "green", "vermillion", "purple", "yellow")
+PLAYER_COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
 
 
 def player_colour(player: int) -> RGB:
-    """The colour of seat ``player`` (0-based); wraps after six players."""
+    """The colour of seat ``player`` (0-based); wraps after five players."""
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def player_mark(player: int) -> str:
+    """The mark of seat ``player`` (0-based): its number, ``"1"`` to ``"5"``.
+
+    Drawn on every figure and in every legend, and meant to stand beside the
+    player's name in messages, so that no one needs colour to tell players
+    apart. Numbers, not initials: two players may share an initial."""
+    return str(player + 1)
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on ``colour`` (WCAG contrast)."""
+    from .vision import to_linear
+
+    luminance = sum(k * to_linear(c) for k, c in zip((0.2126, 0.7152, 0.0722), colour))
+    return (0, 0, 0) if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else (
+        255, 255, 255)
 
 
 @dataclass(frozen=True)
