@@ -41,8 +41,9 @@ the same state always gives the same pixels and the same PNG bytes.
 
 from __future__ import annotations
 
-from .board import map_frame, render_board, render_choices, render_preview
+from .board import map_frame, render_board, render_choices
 from .hand import render_hand, render_tile
+from .labels import ENGLISH, Labels
 from .naming import (
     candidate_labels,
     candidate_positions,
@@ -51,6 +52,7 @@ from .naming import (
     position_label,
 )
 from .png import to_png
+from .preview import render_preview
 from .theme import (
     PLAYER_COLOURS,
     THEMES,
@@ -68,7 +70,8 @@ def theme_for(game) -> Theme:
 
 
 __all__ = [
-    "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels", "candidate_positions", "get_theme",
+    "ENGLISH", "Labels", "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels",
+    "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_hand", "render_preview",
     "render_tile", "theme_for", "to_png",

@@ -1,8 +1,10 @@
-"""The map: placed tiles, figures, the last move, legal positions, labels.
+"""The map: placed tiles, figures, recent moves, legal positions, labels.
 
 :func:`map_frame` decides the crop and the scale (so tests and the bot can
 find a position's pixels); :func:`render_board` paints it. The crop is the
 placed tiles plus a one-tile margin, since every legal position lies there.
+The pieces (:func:`paint_map`, :func:`paint_legend`...) are shared with the
+turn picture, the preview and the feature view.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from engine.geometry import PORT_INDEX
 from engine.tilesets import find_tile
 
 from .figures import figure_sprite
-from .fonts import font
+from .labels import ENGLISH, Labels
 from .layout import tile_layout
 from .naming import Position, candidate_labels
-from .theme import RGB, Theme, player_colour, resolve_theme
+from .text import draw_text, paste, text_sprite, text_width
+from .theme import RGB, Theme, player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
 #: Pixels per tile side when the board fits; it shrinks for big boards.
@@ -32,6 +35,8 @@ BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 #: What the legend writes before the player on turn.
 TURN_MARK = "\u25b6 "
+#: Size of a recent-move badge, relative to a tile.
+BADGE_SCALE = 0.3
 
 
 @dataclass(frozen=True)
@@ -76,30 +81,78 @@ class MapFrame:
                 self.top + self.rows * self.tile)
 
 
-def _label_font_size(tile: int) -> int:
-    return max(11, min(20, round(tile * 0.2)))
+def label_font_size(tile: int) -> int:
+    """Axis and legend text size for a map of ``tile``-px tiles."""
+    return max(12, min(22, round(tile * 0.2)))
 
 
-def legend_entries(game, size: int, left: int, width: int) -> list[tuple[int, str, int, int]]:
-    """(player, text, x, row) of each legend entry, wrapped to ``width`` px."""
-    face = font(size)
-    sprite = size + 8
+# --------------------------------------------------------------------------
+# The legend: each player's figure (colour and mark) and name.
+
+@dataclass(frozen=True)
+class LegendEntry:
+    player: int
+    text: str
+    x: int
+    row: int
+
+
+def legend_text(game, player: int, *, scores: bool = False) -> str:
+    """A player's legend text: the turn arrow, the name, and the score if asked."""
+    text = (TURN_MARK if player == game.current_player else "") + short_name(
+        game.players[player])
+    return f"{text}  {game.scores[player]}" if scores else text
+
+
+def legend_entries(game, size: int, left: int, width: int, *,
+                   scores: bool = False) -> list[LegendEntry]:
+    """Where each legend entry goes, wrapped to ``width`` px."""
+    sprite = legend_sprite_size(size)
     entries = []
     x, row = left, 0
-    for player, name in enumerate(game.players):
-        text = (TURN_MARK if player == game.current_player else "") + _short(name)
-        span = sprite + 4 + int(face.getlength(text)) + 16
+    for player in range(len(game.players)):
+        text = legend_text(game, player, scores=scores)
+        span = sprite + 6 + text_width(text, size) + 18
         if x + span > width and x > left:
             x, row = left, row + 1
-        entries.append((player, text, x, row))
+        entries.append(LegendEntry(player, text, x, row))
         x += span
     return entries
 
 
-def _legend_height(game, size: int, left: int, width: int) -> int:
-    entries = legend_entries(game, size, left, width)
-    return 8 + (size + 12) * (entries[-1][3] + 1) if entries else 0
+def legend_sprite_size(size: int) -> int:
+    return size + 12
 
+
+def legend_row_height(size: int) -> int:
+    return size + 16
+
+
+def legend_height(entries: list[LegendEntry], size: int) -> int:
+    return 8 + legend_row_height(size) * (entries[-1].row + 1) if entries else 0
+
+
+def paint_legend(image: Image.Image, entries: list[LegendEntry], top: int, size: int,
+                 theme: Theme) -> None:
+    """Each player's figure, in their colour with their mark, beside their name."""
+    row_h = legend_row_height(size)
+    sprite_size = legend_sprite_size(size)
+    for entry in entries:
+        y = top + entry.row * row_h
+        sprite = figure_sprite("knight", player_colour(entry.player), sprite_size,
+                               player_mark(entry.player))
+        image.paste(sprite, (entry.x, y + (row_h - sprite_size) // 2), sprite)
+        draw_text(image, (entry.x + sprite_size + 6, y + row_h // 2), entry.text, size,
+                  theme.label, anchor="lm")
+
+
+def short_name(name: str, limit: int = 18) -> str:
+    name = " ".join(str(name).split())
+    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+# --------------------------------------------------------------------------
+# The frame.
 
 def map_frame(game, *, extra: Iterable[Position] = (), scale: int | None = None,
               margin: int = 1, around: Position | None = None,
@@ -125,14 +178,22 @@ def map_frame(game, *, extra: Iterable[Position] = (), scale: int | None = None,
         min_y, max_y = min(min_y, y), max(max_y, y)
     x0, y0 = min_x - margin, min_y - margin
     cols, rows = max_x - min_x + 1 + 2 * margin, max_y - min_y + 1 + 2 * margin
-    tile = int(scale) if scale else DEFAULT_TILE
-    tile = max(4, tile)
+    return window_frame(game, (x0, y0, cols, rows), scale=scale, legend=legend, footer=footer)
+
+
+def window_frame(game, window: tuple[int, int, int, int], *, scale: int | None = None,
+                 legend: bool = True, footer: int = 0, header: int = 0,
+                 scores: bool = False) -> MapFrame:
+    """The frame of exactly the positions ``window = (x0, y0, cols, rows)``."""
+    x0, y0, cols, rows = window
+    tile = max(4, int(scale) if scale else DEFAULT_TILE)
     for _ in range(8):
-        size = _label_font_size(tile)
-        left = _gutter_width(x0, y0, rows, size)
-        top = size + 10
+        size = label_font_size(tile)
+        left = _gutter_width(y0, rows, size)
+        top = header + size + 10
         width = left + cols * tile + 8
-        legend_h = _legend_height(game, size, left, width) if legend else 0
+        legend_h = (legend_height(legend_entries(game, size, left, width, scores=scores), size)
+                    if legend else 0)
         height = top + rows * tile + 8 + legend_h + footer
         if width <= MAX_SIDE and height <= MAX_SIDE:
             break
@@ -142,10 +203,8 @@ def map_frame(game, *, extra: Iterable[Position] = (), scale: int | None = None,
     return MapFrame(x0, y0, cols, rows, tile, left, top, width, height, size)
 
 
-def _gutter_width(x0: int, y0: int, rows: int, size: int) -> int:
-    labels = [str(y) for y in range(y0, y0 + rows)]
-    widest = max(font(size).getlength(text) for text in labels)
-    return int(widest) + 12
+def _gutter_width(y0: int, rows: int, size: int) -> int:
+    return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 12
 
 
 def candidate_mapping(candidates) -> dict[str, Position]:
@@ -157,41 +216,75 @@ def candidate_mapping(candidates) -> dict[str, Position]:
     return candidate_labels((int(p[0]), int(p[1])) for p in candidates)
 
 
+def recent_tiles(game) -> list:
+    """The tiles placed since the player on turn last placed one, oldest
+    first (none once the game is over)."""
+    player = game.current_player
+    if player is None:
+        return []
+    placed = game.board.tiles.values()
+    last_own = max((p.turn for p in placed if p.player == player), default=-1)
+    return sorted((p for p in placed if p.turn > last_own), key=lambda p: p.turn)
+
+
+def new_picture(frame: MapFrame, theme: Theme) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank picture of the frame's size, tagged with its theme (for :func:`to_png`)."""
+    image = Image.new("RGB", (frame.width, frame.height), theme.background)
+    image.info["theme"] = theme.name
+    return image, ImageDraw.Draw(image)
+
+
+# --------------------------------------------------------------------------
+# The board.
+
 def render_board(game, *, theme=None, highlight_last: bool = True, candidates=None,
-                 scale: int | None = None) -> Image.Image:
+                 scale: int | None = None, recent: bool = True,
+                 labels: Labels = ENGLISH) -> Image.Image:
     """The map of ``game``: a pure function of the game state.
 
     ``theme``: a :class:`~render.theme.Theme` or its name; default from the
     game (see :func:`~render.theme.resolve_theme`). ``highlight_last`` frames
-    the latest placed tile. ``candidates``: positions to mark with labels,
-    either ``{label: (x, y)}`` or an iterable of positions (labelled A, B...
-    in order of (y, x), see :mod:`render.naming`). ``scale``: tile size in
-    px (default 96, shrunk so the picture stays within 2048 px).
+    the latest placed tile. ``recent`` numbers the tiles placed since the
+    player on turn last played (1 the oldest). ``candidates``: positions to
+    mark with labels, either ``{label: (x, y)}`` or an iterable of positions
+    (labelled A, B... in order of (y, x), see :mod:`render.naming`).
+    ``scale``: tile size in px (default 96, shrunk so the picture stays
+    within 2048 px). ``labels``: the words drawn (:class:`render.Labels`).
     """
     theme = resolve_theme(theme, game)
-    return _board(game, theme, candidate_mapping(candidates), highlight_last, scale, None)
+    return _board(game, theme, candidate_mapping(candidates), highlight_last, scale, None,
+                  recent, labels)
 
 
-def _board(game, theme: Theme, labels: dict[str, Position], highlight_last: bool,
-           scale: int | None, inset) -> Image.Image:
+def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: bool,
+           scale: int | None, inset, recent: bool, labels: Labels) -> Image.Image:
     """The map, its labels and legend; with ``inset``, that tile under the legend."""
-    footer = INSET_TILE + 14 if inset is not None else 0
-    frame = map_frame(game, extra=labels.values(), scale=scale, footer=footer)
-    image = Image.new("RGB", (frame.width, frame.height), theme.background)
-    draw = ImageDraw.Draw(image)
-    paint_map(image, draw, game, frame, theme, highlight_last=highlight_last)
-    for label, (x, y) in labels.items():
-        paint_candidate(draw, frame, x, y, label, theme)
-    paint_axes(draw, frame, theme)
-    paint_legend(image, draw, game, frame, theme)
+    marked = recent_tiles(game) if recent else []
+    size_guess = label_font_size(scale or DEFAULT_TILE)
+    footer = (INSET_TILE + 14 if inset is not None else 0) + (
+        size_guess + 10 if marked else 0)
+    frame = map_frame(game, extra=candidates.values(), scale=scale, footer=footer)
+    image, draw = new_picture(frame, theme)
+    paint_map(image, draw, game, frame, theme, highlight_last=highlight_last, recent=marked)
+    for label, (x, y) in candidates.items():
+        paint_candidate(image, draw, frame, x, y, label, theme)
+    paint_axes(image, frame, theme)
+    entries = legend_entries(game, frame.font_size, frame.left, frame.width)
+    legend_top = frame.map_box[3] + 8
+    paint_legend(image, entries, legend_top, frame.font_size, theme)
+    if marked:
+        y = legend_top + legend_height(entries, frame.font_size)
+        draw_text(image, (frame.left, y), labels.since_last_turn, frame.font_size - 2,
+                  theme.label, anchor="la")
     if inset is not None:
-        paint_inset(image, draw, inset, theme, frame)
+        paint_inset(image, inset, theme, frame, labels)
     return image
 
 
 def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFrame,
-              theme: Theme, *, highlight_last: bool = True) -> None:
-    """Empty positions, tiles, the last-tile frame and the figures."""
+              theme: Theme, *, highlight_last: bool = True, recent=(),
+              figure_scale: float = FIGURE_SCALE) -> None:
+    """Empty positions, tiles, the last-tile frame, recent moves and the figures."""
     left, top, right, bottom = frame.map_box
     draw.rectangle((left, top, right - 1, bottom - 1), fill=theme.grid)
     t = frame.tile
@@ -209,10 +302,14 @@ def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFra
     last = getattr(game, "last_placed", None)
     if highlight_last and last is not None and frame.contains(last.x, last.y):
         paint_highlight(draw, frame, last.x, last.y, colour=theme.highlight)
+    for number, placed in enumerate(recent, start=1):
+        if frame.contains(placed.x, placed.y):
+            paint_recent(image, draw, frame, placed, number, game)
     for figure in game.figures:
         if frame.contains(figure.x, figure.y):
             placed = tiles[(figure.x, figure.y)]
-            paint_figure(image, frame, placed, figure.segment, figure.role, figure.player)
+            paint_figure(image, frame, placed, figure.segment, figure.role, figure.player,
+                         scale=figure_scale)
 
 
 def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,
@@ -227,25 +324,67 @@ def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,
     draw.rectangle((ox, oy, x1, y1), outline=BLACK, width=1)
 
 
+def badge_corner(frame: MapFrame, placed, game) -> tuple[int, int, int, int]:
+    """The box of a recent-move badge: the corner of the tile farthest from its figures."""
+    t = frame.tile
+    side = max(12, round(t * BADGE_SCALE))
+    ox, oy = frame.origin(placed.x, placed.y)
+    anchors = [figure_anchor(placed, f.segment) for f in game.figures
+               if (f.x, f.y) == (placed.x, placed.y)]
+    corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+    cx, cy = max(corners, key=lambda c: min((abs(c[0] - a[0]) + abs(c[1] - a[1])
+                                             for a in anchors), default=9))
+    left = ox + 3 if cx == 0 else ox + t - 3 - side
+    top = oy + 3 if cy == 0 else oy + t - 3 - side
+    return left, top, left + side, top + side
+
+
+def paint_recent(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame, placed,
+                 number: int, game) -> None:
+    """The order of a recent move: a white square with a black number in a tile corner."""
+    box = badge_corner(frame, placed, game)
+    side = box[2] - box[0]
+    draw.rectangle(box, fill=WHITE, outline=BLACK, width=max(2, side // 12))
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    paste_centred(image, text_sprite(str(number), round(side * 0.72), BLACK), centre)
+
+
+def paste_centred(image: Image.Image, sprite, centre: tuple[float, float]) -> None:
+    """Paste a text sprite so that its ink (not its line box) is centred on ``centre``."""
+    box = sprite.ink
+    if box is None:
+        return
+    left = round(centre[0] - (box[0] + box[2]) / 2)
+    top = round(centre[1] - (box[1] + box[3]) / 2)
+    paste(image, sprite.image, (left, top))
+
+
 def figure_anchor(placed, segment: int) -> tuple[float, float]:
     """Where a figure on ``segment`` of a placed tile stands, in the tile's unit square."""
     return tile_layout(placed.tile, placed.oriented.quarter_turns).anchor(segment)
 
 
+def figure_size(frame: MapFrame, scale: float = FIGURE_SCALE) -> int:
+    return max(10, round(frame.tile * scale))
+
+
 def paint_figure(image: Image.Image, frame: MapFrame, placed, segment: int, role: str,
-                 player: int) -> None:
-    size = max(10, round(frame.tile * FIGURE_SCALE))
-    sprite = figure_sprite(role, player_colour(player), size)
+                 player: int, *, scale: float = FIGURE_SCALE) -> tuple[int, int, int, int]:
+    """A figure in its player's colour with their mark; returns the box it covers."""
+    size = figure_size(frame, scale)
+    sprite = figure_sprite(role, player_colour(player), size, player_mark(player))
     cx, cy = frame.point(placed.x, placed.y, figure_anchor(placed, segment))
-    image.paste(sprite, (cx - size // 2, cy - size // 2), sprite)
+    left, top = cx - size // 2, cy - size // 2
+    image.paste(sprite, (left, top), sprite)
+    return left, top, left + size, top + size
 
 
 def _blend(a: RGB, b: RGB, k: float) -> RGB:
     return tuple(round(a[i] * (1 - k) + b[i] * k) for i in range(3))  # type: ignore[return-value]
 
 
-def paint_candidate(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int, label: str,
-                    theme: Theme) -> None:
+def paint_candidate(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame, x: int,
+                    y: int, label: str, theme: Theme) -> None:
     """Mark an empty position as a legal choice, with its label."""
     ox, oy = frame.origin(x, y)
     t = frame.tile
@@ -254,26 +393,46 @@ def paint_candidate(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int, 
                    fill=_blend(theme.empty, theme.candidate, 0.22))
     draw.rectangle((ox + inset, oy + inset, ox + t - 1 - inset, oy + t - 1 - inset),
                    outline=theme.candidate, width=max(1, t // 40))
-    size = max(9, min(44, round(t * (0.42 if len(label) == 1 else 0.32))))
-    label_box(draw, frame.centre(x, y), label, size)
+    size = max(9, min(48, round(t * (0.42 if len(label) == 1 else 0.32))))
+    label_box(image, frame.centre(x, y), label, size)
 
 
-def label_box(draw: ImageDraw.ImageDraw, centre: tuple[int, int], text: str, size: int,
-              fill: RGB = WHITE, ink: RGB = BLACK) -> tuple[int, int, int, int]:
-    """Text in a rounded white box with a black rim, centred on ``centre``."""
-    face = font(size)
-    left, top, right, bottom = draw.textbbox(centre, text, font=face, anchor="mm")
-    pad = max(2, size // 5)
-    box = (left - pad, top - pad, right + pad, bottom + pad)
-    draw.rounded_rectangle(box, radius=pad + 1, fill=fill, outline=ink, width=max(1, size // 12))
-    draw.text(centre, text, font=face, fill=ink, anchor="mm")
+def label_box(image: Image.Image, centre: tuple[float, float], text: str, size: int,
+              fill: RGB = WHITE, ink: RGB = BLACK, *, disc: bool = False,
+              ) -> tuple[int, int, int, int]:
+    """Text in a white box (or disc) with a black rim, centred on ``centre``;
+    returns the box."""
+    box = label_box_at(centre, text, size, disc=disc)
+    draw = ImageDraw.Draw(image)
+    rim = max(1, size // 12)
+    if disc:
+        draw.ellipse(box, fill=fill, outline=ink, width=rim)
+    else:
+        pad = max(2, size // 5)
+        draw.rounded_rectangle(box, radius=pad + 1, fill=fill, outline=ink, width=rim)
+    paste_centred(image, text_sprite(text, size, ink), centre)
     return box
 
 
-def paint_axes(draw: ImageDraw.ImageDraw, frame: MapFrame, theme: Theme) -> None:
+def label_box_at(centre: tuple[float, float], text: str, size: int, *,
+                 disc: bool = False) -> tuple[int, int, int, int]:
+    """The box :func:`label_box` would cover."""
+    sprite = text_sprite(text, size, BLACK)
+    ink = sprite.ink or (0, 0, 1, 1)
+    w, h = ink[2] - ink[0], ink[3] - ink[1]
+    pad = max(2, size // 5)
+    if disc:
+        w = h = max(w, h)
+        pad = max(3, size // 3)
+    cx, cy = centre
+    return (round(cx - w / 2 - pad), round(cy - h / 2 - pad),
+            round(cx + w / 2 + pad), round(cy + h / 2 + pad))
+
+
+def paint_axes(image: Image.Image, frame: MapFrame, theme: Theme) -> None:
     """Column labels (x) above the map and row labels (y) to its left."""
-    face = font(frame.font_size)
-    widest = max(face.getlength(str(v)) for v in
+    size = frame.font_size
+    widest = max(text_width(str(v), size) for v in
                  (frame.x0, frame.x0 + frame.cols - 1, frame.y0, frame.y0 + frame.rows - 1))
     step = 1
     while step * frame.tile < widest + 4 and step < 10:
@@ -283,35 +442,13 @@ def paint_axes(draw: ImageDraw.ImageDraw, frame: MapFrame, theme: Theme) -> None
         x = frame.x0 + col
         if x % step == 0 or step == 1:
             ox, _ = frame.origin(x, frame.y0)
-            draw.text((ox + half, frame.top - 5), str(x), font=face, fill=theme.label,
-                      anchor="ms")
+            draw_text(image, (ox + half, frame.top - 5), str(x), size, theme.label, anchor="ms")
     for row in range(frame.rows):
         y = frame.y0 + row
         if y % step == 0 or step == 1:
             _, oy = frame.origin(frame.x0, y)
-            draw.text((frame.left - 6, oy + half), str(y), font=face, fill=theme.label,
+            draw_text(image, (frame.left - 6, oy + half), str(y), size, theme.label,
                       anchor="rm")
-
-
-def paint_legend(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFrame,
-                 theme: Theme) -> None:
-    """Each player's colour and figure beside their name, under the map."""
-    size = frame.font_size
-    face = font(size)
-    row_h = size + 12
-    sprite_size = size + 8
-    top = frame.map_box[3] + 8
-    for player, text, x, row in legend_entries(game, size, frame.left, frame.width):
-        y = top + row * row_h
-        sprite = figure_sprite("knight", player_colour(player), sprite_size)
-        image.paste(sprite, (x, y + (row_h - sprite_size) // 2 - 2), sprite)
-        draw.text((x + sprite_size + 4, y + row_h // 2 - 2), text, font=face, fill=theme.label,
-                  anchor="lm")
-
-
-def _short(name: str, limit: int = 18) -> str:
-    name = " ".join(str(name).split())
-    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
 
 
 def port_segment(oriented, port: str) -> int:
@@ -320,13 +457,9 @@ def port_segment(oriented, port: str) -> int:
 
 
 # --------------------------------------------------------------------------
-# Move choices and the preview of one placement.
+# Move choices.
 
-#: Tile size of the preview: big enough for a label on every port.
-PREVIEW_TILE = 176
-
-
-def _tile_arg(game, tile):
+def tile_arg(game, tile):
     """The TileType meant by ``tile`` (None: the tile to play; an id; a TileType)."""
     if tile is None:
         if game.tile is None:
@@ -335,126 +468,29 @@ def _tile_arg(game, tile):
     return find_tile(tile) if isinstance(tile, str) else tile
 
 
-def render_choices(game, tile=None, *, theme=None) -> Image.Image:
+def render_choices(game, tile=None, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
     """The map with every legal position of ``tile`` (default: the tile to
     play) marked by its label (:func:`render.naming.candidate_positions`),
     and the tile itself beside the legend."""
     from .naming import candidate_positions
 
-    tile = _tile_arg(game, tile)
-    labels = candidate_positions(game, tile)
+    tile = tile_arg(game, tile)
+    candidates = candidate_positions(game, tile)
     theme = resolve_theme(theme, game)
-    return _board(game, theme, labels, True, None, tile)
+    return _board(game, theme, candidates, True, None, tile, True, labels)
 
 
 #: Size of the tile shown under the move choices.
-INSET_TILE = 80
+INSET_TILE = 96
 
 
-def paint_inset(image: Image.Image, draw: ImageDraw.ImageDraw, tile, theme: Theme,
-                frame: MapFrame) -> None:
+def paint_inset(image: Image.Image, tile, theme: Theme, frame: MapFrame,
+                labels: Labels) -> None:
     """The tile to place, at the bottom right, with a caption."""
     size = INSET_TILE
-    face = font(max(12, frame.font_size))
     x = frame.width - size - 10
     y = frame.height - size - 8
     image.paste(tile_image(tile, 0, theme, size), (x, y))
-    draw.rectangle((x - 1, y - 1, x + size, y + size), outline=BLACK)
-    draw.text((x - 10, y + size // 2), f"to place: {tile.id}", font=face, fill=theme.label,
-              anchor="rm")
-
-
-def render_preview(game, placement, tile=None, *, theme=None, figure=None) -> Image.Image:
-    """The map around ``placement`` with ``tile`` (default: the tile to play)
-    drawn in place and each port where a figure may go labelled by its name
-    (``N``, ``NNE``, ``C``...). ``placement``: a Placement or (x, y, rotation).
-    ``figure``: the follower or hut chosen, drawn standing there in the colour
-    of the player on turn (its port is then not labelled): one of
-    ``game.legal_figures(placement, tile)``, or a ``(kind, port)`` pair such as
-    ``("meeple", "N")``, ``("hut", "C")`` or ``("city", "N")``.
-
-    Raises ValueError (the engine's IllegalMoveError) if the placement is
-    illegal, or if no such figure may stand there.
-    """
-    tile = _tile_arg(game, tile)
-    x, y, rotation = (int(v) for v in placement)
-    from engine import Placement
-
-    placement = Placement(x, y, rotation)
-    problem = game.placement_problem(placement, tile)
-    if problem is not None:
-        raise problem
-    theme = resolve_theme(theme, game)
-    frame = map_frame(game, around=(x, y), scale=PREVIEW_TILE, margin=1)
-    caption_size = frame.font_size + 2
-    image = Image.new("RGB", (frame.width, frame.height), theme.background)
-    draw = ImageDraw.Draw(image)
-    paint_map(image, draw, game, frame, theme, highlight_last=False)
-    quarter = rotation // 90
-    ox, oy = frame.origin(x, y)
-    image.paste(tile_image(tile, quarter, theme, frame.tile), (ox, oy))
-    paint_highlight(draw, frame, x, y, colour=theme.candidate)
-    layout = tile_layout(tile, quarter)
-    oriented = tile.orientations[quarter]
-    options = game.legal_figures(placement, tile)
-    ports: dict[str, set[str]] = {}
-    for option in options:
-        ports.setdefault(option.port, set()).add(option.figure)
-    if figure is not None:
-        figure = _chosen_figure(options, figure)
-        segment = port_segment(oriented, figure.port)
-        size = max(10, round(frame.tile * FIGURE_SCALE))
-        sprite = figure_sprite(figure.role, player_colour(game.current_player), size)
-        cx, cy = frame.point(x, y, layout.anchor(segment))
-        image.paste(sprite, (cx - size // 2, cy - size // 2), sprite)
-        ports.pop(figure.port, None)
-    boxes: list[tuple[int, int, int, int]] = []
-    size = max(10, round(frame.tile * 0.14))
-    for port in sorted(ports, key=lambda p: PORT_INDEX[p]):
-        segment = port_segment(oriented, port)
-        cx, cy = frame.point(x, y, layout.anchor(segment))
-        text = port + (" \u2302" if "hut" in ports[port] and "meeple" not in ports[port] else "")
-        cx, cy = _free_spot(draw, (cx, cy), text, size, boxes)
-        boxes.append(label_box(draw, (cx, cy), text, size))
-    paint_axes(draw, frame, theme)
-    # Caption instead of the legend: what is shown, in the words the bot uses.
-    face = font(caption_size)
-    from .naming import position_label
-
-    caption = f"{tile.id} at {position_label(x, y)}, rotation {rotation}"
-    if not options:
-        caption += ": no figure possible"
-    top = frame.map_box[3] + 8
-    draw.text((frame.left, top + 4), caption, font=face, fill=theme.label, anchor="lt")
-    return image
-
-
-def _chosen_figure(options, figure):
-    """The legal figure option that ``figure`` names (see :func:`render_preview`)."""
-    from engine import FigureOption
-
-    if isinstance(figure, FigureOption):
-        if figure in options:
-            return figure
-        raise ValueError(f"no {figure.role} can stand at {figure.port} on this placement")
-    kind, port = figure
-    for option in options:
-        if option.port == port and kind in (option.figure, option.kind):
-            return option
-    raise ValueError(f"no {kind} can stand at {port} on this placement")
-
-
-def _free_spot(draw, centre, text, size, boxes):
-    """Nudge a label down or up until its box overlaps none placed before."""
-    face = font(size)
-    left, top, right, bottom = draw.textbbox(centre, text, font=face, anchor="mm")
-    pad = max(2, size // 5) + 1
-    height = bottom - top + 2 * pad
-    cx, cy = centre
-    for shift in (0, 1, -1, 2, -2, 3, -3):
-        y = cy + shift * height
-        box = (left - pad, top - pad + y - cy, right + pad, bottom + pad + y - cy)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                   for b in boxes):
-            return cx, y
-    return centre
+    ImageDraw.Draw(image).rectangle((x - 1, y - 1, x + size, y + size), outline=BLACK)
+    draw_text(image, (x - 10, y + size // 2), f"{labels.to_place}: {tile.id}",
+              max(14, frame.font_size), theme.label, anchor="rm")

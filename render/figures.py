@@ -1,9 +1,11 @@
 """Figure sprites: one shape per role, filled with the player's colour.
 
-Shapes carry the role so that colour is never the only cue: a standing
-follower (thief, knight, fisher, gatherer), the same figure lying down
-(farmer, hunter), a robed monk, and a hut. Every sprite has a black outline
-inside a white halo, so it shows on fields, cities, snow and water alike.
+Shapes carry the role and a mark (the player's number) carries the owner, so
+that colour is never the only cue: a standing follower (thief, knight,
+fisher, gatherer), the same figure lying down (farmer, hunter), a robed monk,
+and a hut. Every sprite has a black outline inside a white halo, so it shows
+on fields, cities, snow and water alike; the mark is black or white,
+whichever reads on the player's colour.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .theme import RGB
+from .text import text_sprite
+from .theme import RGB, ink_on
 
 #: Role -> shape.
 SHAPES = {
@@ -64,9 +67,16 @@ def _silhouette(shape: str, side: int) -> Image.Image:
     return mask
 
 
+#: Where the mark sits on each shape, and how tall its digits are (unit: the
+#: sprite's half side); chosen so the mark fills the figure's torso.
+_MARK_AT = {"standing": (0.0, 0.12, 0.62), "lying": (0.1, 0.0, 0.6),
+            "monk": (0.0, 0.38, 0.6), "hut": (0.0, 0.42, 0.6)}
+
+
 @lru_cache(maxsize=512)
-def figure_sprite(role: str, colour: RGB, size: int) -> Image.Image:
-    """An RGBA sprite of a figure of ``role`` in ``colour``, ``size`` px square."""
+def figure_sprite(role: str, colour: RGB, size: int, mark: str = "") -> Image.Image:
+    """An RGBA sprite of a figure of ``role`` in ``colour``, ``size`` px
+    square, with ``mark`` (the player's number) written on its body."""
     side = size * _SUPERSAMPLE
     shape = shape_of(role)
     body = _silhouette(shape, side)
@@ -77,13 +87,35 @@ def figure_sprite(role: str, colour: RGB, size: int) -> Image.Image:
     sprite.paste((255, 255, 255, 255), (0, 0), halo)
     sprite.paste((0, 0, 0, 255), (0, 0), outline)
     sprite.paste(colour + (255,), (0, 0), body)
-    if shape == "hut":
+    if shape == "hut" and not mark:
         door = Image.new("L", (side, side), 0)
         d = ImageDraw.Draw(door)
         half, r = side / 2, side * 0.4
         d.rectangle((half - 0.2 * r, half + 0.35 * r, half + 0.2 * r, half + 0.92 * r), fill=255)
         sprite.paste((0, 0, 0, 255), (0, 0), ImageChops.multiply(door, body))
+    if mark:
+        _write_mark(sprite, body, shape, mark, colour)
     return sprite.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _write_mark(sprite: Image.Image, body: Image.Image, shape: str, mark: str,
+                colour: RGB) -> None:
+    """The mark, centred on the figure's torso, kept inside its body."""
+    side = sprite.width
+    dx, dy, height = _MARK_AT[shape]
+    half = side / 2
+    glyph = text_sprite(mark, round(height * half * 1.25), ink_on(colour))
+    box = glyph.ink
+    if box is None:
+        return
+    ink = glyph.image.crop(box)
+    left = round(half + dx * half - ink.width / 2)
+    top = round(half + dy * half - ink.height / 2)
+    layer = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
+    layer.paste(ink, (left, top))
+    alpha = ImageChops.multiply(layer.getchannel("A"), body)
+    layer.putalpha(alpha)
+    sprite.alpha_composite(layer)
 
 
 def _odd(n: int) -> int:

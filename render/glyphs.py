@@ -212,10 +212,21 @@ GOODS = {
 }
 
 
+#: Goods drawn on a round token, as printed on the tiles: animals are
+#: figures' size and some share a player's colour, so the token (a pale
+#: disc with a thin rim, and no white halo) tells them from figures.
+TOKENS = {"deer", "mammoth", "tiger", "aurochs", "critter"}
+TOKEN: RGB = (246, 240, 222)
+
+
 def draw_good(draw: ImageDraw.ImageDraw, what: str, cx, cy, r, theme: Theme) -> None:
     """Draw good ``what``; an unknown one shows its initial in a disc."""
     painter = GOODS.get(what)
     if painter is not None:
+        if what in TOKENS:
+            _circle(draw, cx, cy, r * 1.12, TOKEN, outline=(120, 104, 80),
+                    width=max(1, round(r * 0.08)))
+            r *= 0.78
         painter(draw, cx, cy, r, theme)
         return
     _circle(draw, cx, cy, r, WHITE, outline=INK, width=max(1, round(r * 0.12)))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.geometry import ROTATIONS
 from engine.tilesets import find_tile
 
-from .fonts import font
+from .labels import ENGLISH, Labels
+from .text import draw_text, text_width
 from .theme import get_theme, theme_for_tile
 from .tileart import tile_image
 
@@ -30,31 +31,34 @@ def render_tile(tile, rotation: int = 0, *, theme=None, size: int = 128) -> Imag
     return tile_image(tile, rotation // 90, theme, int(size)).copy()
 
 
-def render_hand(tiles: Iterable, *, theme=None, size: int = HAND_TILE) -> Image.Image:
-    """Each tile in hand in its four rotations, labelled 0, 90, 180 and 270.
+def render_hand(tiles: Iterable, *, theme=None, size: int = HAND_TILE,
+                labels: Labels = ENGLISH) -> Image.Image:
+    """Every tile in hand, each in its four rotations labelled 0, 90, 180 and 270.
 
-    One row per tile, its id at the left: the player picks a tile and a
-    rotation from this picture.
+    A title counts the tiles, then one row per tile with its id at the left:
+    the player picks a tile and a rotation from this picture.
     """
     tiles = [_tile(t) for t in tiles]
     if not tiles:
         raise ValueError("no tiles to draw")
     theme = get_theme(theme) if theme is not None else theme_for_tile(tiles[0])
-    label_size = max(12, size // 7)
-    face = font(label_size)
+    label_size = max(14, size // 6)
     gap = max(8, size // 10)
-    id_width = int(max(face.getlength(t.id) for t in tiles)) + 2 * gap
+    title_h = label_size + 2 * gap
+    id_width = max(text_width(t.id, label_size) for t in tiles) + 2 * gap
     row_h = size + label_size + 2 * gap
     width = id_width + 4 * (size + gap) + gap
-    height = len(tiles) * row_h + gap
+    height = title_h + len(tiles) * row_h
     image = Image.new("RGB", (width, height), theme.background)
-    draw = ImageDraw.Draw(image)
+    image.info["theme"] = theme.name
+    draw_text(image, (gap, gap), labels.hand_title.format(count=len(tiles)), label_size,
+              theme.label, anchor="la")
     for row, tile in enumerate(tiles):
-        top = gap + row * row_h
-        draw.text((gap, top + size // 2), tile.id, font=face, fill=theme.label, anchor="lm")
+        top = title_h + row * row_h
+        draw_text(image, (gap, top + size // 2), tile.id, label_size, theme.label, anchor="lm")
         for q, rotation in enumerate(ROTATIONS):
             left = id_width + q * (size + gap)
             image.paste(tile_image(tile, q, theme, size), (left, top))
-            draw.text((left + size // 2, top + size + 4), f"{rotation}\u00b0", font=face,
-                      fill=theme.label, anchor="mt")
+            draw_text(image, (left + size // 2, top + size + 4), f"{rotation}\u00b0",
+                      label_size, theme.label, anchor="ma")
     return image

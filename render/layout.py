@@ -45,6 +45,10 @@ RIVER_WIDTH = 0.12
 LAKE_RADIUS = 0.17
 SMALL_LAKE_RADIUS = 0.13
 CLOISTER_HALF = 0.16
+#: The chapel sits up and left of the middle and its monk stands down and
+#: right, so a monk never hides the cloister it stands on.
+CLOISTER_AT: Point = (0.42, 0.42)
+MONK_AT: Point = (0.64, 0.64)
 FIGURE_RADIUS = 0.15  # room kept free around a figure's anchor
 RASTER = 48  # cells per side of the ownership raster
 _CURVE_STEPS = 24
@@ -348,7 +352,7 @@ def _reference_layout(tile) -> TileLayout:
         if kinds[i] == kind and edges[i]
     ]
     city_areas = [a for a in areas if a.kind == CITY]
-    cloister = MIDDLE if CLOISTER in kinds else None
+    cloister = CLOISTER_AT if CLOISTER in kinds else None
 
     # Lakes: each at the centre, or pulled toward its rivers when it shares
     # the tile with another lake or a forest covers the centre.
@@ -526,9 +530,10 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=road + 1)
     if cloister is not None:
         index = next(i for i, s in enumerate(tile.segments) if s.kind == CLOISTER)
+        # The chapel and the monk's place beside it.
         h = CLOISTER_HALF * RASTER
-        cx, cy = cloister[0] * RASTER, cloister[1] * RASTER
-        draw.rectangle((cx - h, cy - h, cx + h, cy + h), fill=index + 1)
+        draw.rectangle((cloister[0] * RASTER - h, cloister[1] * RASTER - h,
+                        MONK_AT[0] * RASTER + h / 2, MONK_AT[1] * RASTER + h / 2), fill=index + 1)
     owner = [value - 1 for value in image.tobytes()]
 
     # Fields take the free cells their border points reach. Where one open
@@ -635,7 +640,7 @@ def _anchors(segments, kinds, areas, paths, pools, cloister, owner, distance) ->
     for index, kind in enumerate(kinds):
         cells = cells_of.get(index, [])
         if kind == CLOISTER and cloister is not None:
-            anchors.append(cloister)
+            anchors.append(MONK_AT)
         elif kind == LAKE:
             pool = next((p for p in pools if p.segment == index), None)
             anchors.append(pool.centre if pool else MIDDLE)

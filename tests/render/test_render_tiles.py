@@ -6,7 +6,7 @@ from render_support import close, nearest
 from engine.tiles import CITY, FIELD, FOREST, MEADOW, RIVER, ROAD
 from engine.tilesets import all_tiles, tile_set
 from render import render_hand, render_tile
-from render.layout import RASTER, tile_layout
+from render.layout import CLOISTER_AT, RASTER, tile_layout
 from render.theme import CLASSIC, HUNTERS, WINTER, theme_for_tile
 
 ALL = sorted(all_tiles())
@@ -121,8 +121,9 @@ def test_road_into_a_city_stops_at_its_gate():
 
 def test_cloister_lake_and_goods_are_drawn():
     image = render_tile("B", size=SIZE)
-    assert nearest(pixel_at(image, (0.41, 0.6)), palette(CLASSIC)) == "cloister_wall"
-    assert nearest(pixel_at(image, (0.47, 0.45)), palette(CLASSIC)) == "cloister_roof"
+    cx, cy = CLOISTER_AT
+    assert nearest(pixel_at(image, (cx - 0.09, cy + 0.07)), palette(CLASSIC)) == "cloister_wall"
+    assert nearest(pixel_at(image, (cx + 0.03, cy - 0.07)), palette(CLASSIC)) == "cloister_roof"
     hunters = all_tiles()
     for tile_id, good in (("H31", "gold"), ("HB01", "mushrooms"), ("H62", "deer"),
                           ("H61", "mammoth"), ("H32", "tiger"), ("HB11", "aurochs"),
@@ -172,17 +173,32 @@ def test_tile_art_is_cached_but_callers_get_copies():
     assert render_tile("D", 90).getpixel((64, 64)) != (255, 0, 0)
 
 
-def test_hand_shows_four_rotations_per_tile():
-    image = render_hand(["V", "E"], size=64)
-    assert image.height > 2 * 64 and image.width > 4 * 64
-    # Each rotation of V is a different picture.
-    gap = 8
-    id_width = image.width - 4 * (64 + gap) - gap
-    crops = [image.crop((id_width + q * (64 + gap), gap, id_width + q * (64 + gap) + 64,
-                         gap + 64)).tobytes() for q in range(4)]
-    assert len(set(crops)) == 4
-    assert crops[0] == render_tile("V", 0, size=64).tobytes()
-    assert crops[1] == render_tile("V", 90, size=64).tobytes()
+def _find(image, tile_picture) -> list[tuple[int, int]]:
+    """Where ``tile_picture`` appears in ``image`` (top-left corners), scanning rows."""
+    want = tile_picture.tobytes()
+    first = tile_picture.getpixel((0, 0))
+    hits = []
+    for y in range(image.height - tile_picture.height + 1):
+        for x in range(image.width - tile_picture.width + 1):
+            if image.getpixel((x, y)) == first and image.crop(
+                    (x, y, x + tile_picture.width, y + tile_picture.height)).tobytes() == want:
+                hits.append((x, y))
+    return hits
+
+
+def test_hand_shows_every_tile_of_the_hand_in_four_rotations():
+    # Regression of issue 10: the hand picture showed one tile of three.
+    hand = ["V", "E", "L"]
+    image = render_hand(hand, size=48)
+    rows = []
+    for tile_id in hand:
+        spots = [_find(image, render_tile(tile_id, rotation, size=48))
+                 for rotation in (0, 90, 180, 270)]
+        assert all(len(found) >= 1 for found in spots), tile_id
+        rows.append({y for found in spots for _, y in found})
+    # One row per tile, in the hand's order.
+    tops = [min(row) for row in rows]
+    assert tops == sorted(tops) and len(set(tops)) == 3
     with pytest.raises(ValueError):
         render_hand([])
 

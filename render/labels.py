@@ -1,0 +1,44 @@
+"""Every word the pictures show, in one value the bot can translate.
+
+Render functions take ``labels=Labels(...)``; the defaults are English. A
+field is a plain string or a ``str.format`` template whose fields are named
+in its comment, so a translation catalogue can carry them as they are.
+Nothing else in :mod:`render` draws a word (numbers, coordinates, tile ids,
+player names and marks are not words).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Labels:
+    #: Beside the tile (or tiles, with a hand) the player on turn must place.
+    to_place: str = "to place"
+    #: Above the turn picture. Fields: ``{name}`` of the player on turn.
+    turn_title: str = "{name} to play"
+    #: When some legal positions lie outside the turn picture. Fields: ``{count}``.
+    more_positions: str = "+{count} more places on the full map"
+    #: Explains the numbered tiles of the turn picture and map.
+    since_last_turn: str = "1, 2, 3\u2026: tiles placed since your last turn"
+    #: Under the preview. Fields: ``{tile}`` id, ``{position}`` ("3,-1"), ``{rotation}``.
+    preview_caption: str = "{tile} at {position}, rotation {rotation}"
+    #: Under the preview when no figure may be placed on the tile.
+    no_figure: str = "no follower possible"
+    #: Under the preview: what the numbered spots are.
+    figure_spots: str = "numbers: where a follower may stand"
+    #: Under a hand of tiles. Fields: ``{count}``.
+    hand_title: str = "your tiles ({count})"
+    #: Feature view: title, and the key of its markings.
+    features_title: str = "Who owns what"
+    contested: str = "contested"
+    unclaimed: str = "unclaimed"
+    #: Score chart: title, axis names, and the last point (final scoring).
+    chart_title: str = "Scores over the game"
+    chart_turn: str = "turn"
+    chart_points: str = "points"
+    chart_end: str = "end"
+
+
+ENGLISH = Labels()
