@@ -88,6 +88,24 @@ class TurnResult:
     events: list[Event] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class FeatureView:
+    """One feature as it stands (PROVISIONAL: the engine's own comes with issue 12).
+
+    ``id`` is the same for every segment of the feature within one state;
+    ``owners`` are the players with the most figures on it (empty if none)."""
+
+    id: int
+    kind: str
+    is_closed: bool
+    figures: tuple[Figure, ...]
+    owners: tuple[int, ...]
+
+    @property
+    def closed(self) -> bool:
+        return self.is_closed
+
+
 class Game:
     """A game of Carcassonne (or a sibling game) from its first tile to its outcome."""
 
@@ -614,6 +632,19 @@ class Game:
             returned = self.return_figures(feature.figures)
             feature.figures = []
             self.events.append(FiguresReturned(turn, None, feature.kind, returned))
+
+    def feature_at(self, x: int, y: int, segment_index: int) -> FeatureView:
+        """The feature that segment ``segment_index`` of the tile at (x, y) belongs to.
+
+        PROVISIONAL (render's stand-in until the engine's own, issue 12)."""
+        placed = self.board.tiles.get((x, y))
+        if placed is None or not 0 <= segment_index < len(placed.tile.segments):
+            raise IllegalMoveError(f"no segment {segment_index} on a tile at ({x}, {y})")
+        root = self.graph.find(placed.node + segment_index)
+        feature = self.graph.features[root]
+        figures = tuple(feature.figures)  # type: ignore[union-attr]
+        return FeatureView(root, feature.kind, feature.is_closed,  # type: ignore[union-attr]
+                           figures, majority(figures))
 
     def feature_of(self, figure: Figure) -> Feature:
         """The feature a figure stands on (for a hut, its river system)."""
