@@ -51,6 +51,7 @@ from .naming import (
     parse_position,
     position_label,
 )
+from .ownership import render_features
 from .png import to_png
 from .preview import render_preview
 from .theme import (
@@ -62,6 +63,7 @@ from .theme import (
     player_mark,
     resolve_theme,
 )
+from .turn import render_turn
 
 
 def theme_for(game) -> Theme:
@@ -73,6 +75,6 @@ __all__ = [
     "ENGLISH", "Labels", "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels",
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
-    "position_label", "render_board", "render_choices", "render_hand", "render_preview",
-    "render_tile", "theme_for", "to_png",
+    "position_label", "render_board", "render_choices", "render_features", "render_hand",
+    "render_preview", "render_tile", "render_turn", "theme_for", "to_png",
 ]

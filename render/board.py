@@ -35,6 +35,8 @@ BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 #: What the legend writes before the player on turn.
 TURN_MARK = "\u25b6 "
+#: Pixels between a name and its score in a legend.
+SCORE_GAP = 10
 #: Size of a recent-move badge, relative to a tile.
 BADGE_SCALE = 0.3
 
@@ -95,13 +97,15 @@ class LegendEntry:
     text: str
     x: int
     row: int
+    #: The score, drawn apart from the name so a right-to-left name cannot
+    #: carry it to its left.
+    score: str = ""
 
 
-def legend_text(game, player: int, *, scores: bool = False) -> str:
-    """A player's legend text: the turn arrow, the name, and the score if asked."""
-    text = (TURN_MARK if player == game.current_player else "") + short_name(
+def legend_text(game, player: int) -> str:
+    """A player's legend text: the turn arrow and the name."""
+    return (TURN_MARK if player == game.current_player else "") + short_name(
         game.players[player])
-    return f"{text}  {game.scores[player]}" if scores else text
 
 
 def legend_entries(game, size: int, left: int, width: int, *,
@@ -111,11 +115,14 @@ def legend_entries(game, size: int, left: int, width: int, *,
     entries = []
     x, row = left, 0
     for player in range(len(game.players)):
-        text = legend_text(game, player, scores=scores)
+        text = legend_text(game, player)
+        score = str(game.scores[player]) if scores else ""
         span = sprite + 6 + text_width(text, size) + 18
+        if score:
+            span += text_width(score, size) + SCORE_GAP
         if x + span > width and x > left:
             x, row = left, row + 1
-        entries.append(LegendEntry(player, text, x, row))
+        entries.append(LegendEntry(player, text, x, row, score))
         x += span
     return entries
 
@@ -142,8 +149,11 @@ def paint_legend(image: Image.Image, entries: list[LegendEntry], top: int, size:
         sprite = figure_sprite("knight", player_colour(entry.player), sprite_size,
                                player_mark(entry.player))
         image.paste(sprite, (entry.x, y + (row_h - sprite_size) // 2), sprite)
-        draw_text(image, (entry.x + sprite_size + 6, y + row_h // 2), entry.text, size,
-                  theme.label, anchor="lm")
+        box = draw_text(image, (entry.x + sprite_size + 6, y + row_h // 2), entry.text, size,
+                        theme.label, anchor="lm")
+        if entry.score:
+            draw_text(image, (box[2] + SCORE_GAP, y + row_h // 2), entry.score, size,
+                      theme.label, anchor="lm")
 
 
 def short_name(name: str, limit: int = 18) -> str:
@@ -283,8 +293,10 @@ def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: 
 
 def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFrame,
               theme: Theme, *, highlight_last: bool = True, recent=(),
-              figure_scale: float = FIGURE_SCALE) -> None:
-    """Empty positions, tiles, the last-tile frame, recent moves and the figures."""
+              figure_scale: float | None = FIGURE_SCALE) -> None:
+    """Empty positions, tiles, the last-tile frame, recent moves and the
+    figures (``figure_scale=None``: no figures, for a caller that paints
+    something under them first)."""
     left, top, right, bottom = frame.map_box
     draw.rectangle((left, top, right - 1, bottom - 1), fill=theme.grid)
     t = frame.tile
@@ -305,11 +317,19 @@ def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFra
     for number, placed in enumerate(recent, start=1):
         if frame.contains(placed.x, placed.y):
             paint_recent(image, draw, frame, placed, number, game)
+    if figure_scale is not None:
+        paint_figures(image, game, frame, figure_scale)
+
+
+def paint_figures(image: Image.Image, game, frame: MapFrame,
+                  scale: float = FIGURE_SCALE) -> None:
+    """Every figure on the map inside the frame."""
+    tiles = game.board.tiles
     for figure in game.figures:
         if frame.contains(figure.x, figure.y):
             placed = tiles[(figure.x, figure.y)]
             paint_figure(image, frame, placed, figure.segment, figure.role, figure.player,
-                         scale=figure_scale)
+                         scale=scale)
 
 
 def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,

@@ -1,0 +1,183 @@
+"""The turn picture (made for a phone) and the feature view."""
+
+import pytest
+from PIL import Image
+from render_support import close, new_game, play
+
+from render import (
+    Labels,
+    candidate_positions,
+    player_colour,
+    render_board,
+    render_features,
+    render_tile,
+    render_turn,
+)
+from render.board import recent_tiles
+from render.layout import tile_layout
+from render.ownership import TINT
+from render.text import text_sprite
+from render.theme import CLASSIC
+from render.turn import (
+    HAND_TILE,
+    MAX_COLS,
+    MAX_ROWS,
+    PHONE_TEXT,
+    PHONE_TILE,
+    PHONE_WIDTH,
+    TEXT_SIZE,
+    TURN_TILE,
+    turn_layout,
+    turn_window,
+)
+
+
+@pytest.fixture(scope="module")
+def late_winter():
+    """A late Winter Edition game of five players holding hands of three tiles."""
+    names = ["Ana", "Béla", "王小明", "محمد", "🐉 Drache"]
+    return play(new_game(names, seed=11, winter=True, hand=3), 60, seed=2)
+
+
+def _frame(game):
+    return turn_window(game, candidate_positions(game)), turn_layout(game).frame
+
+
+def test_a_tile_is_at_least_56_px_and_text_11_px_on_a_400_px_phone(late_winter):
+    for game in (late_winter, play(new_game(), 2), play(new_game(seed=4), 40, seed=9)):
+        image = render_turn(game)
+        shown = PHONE_WIDTH / max(PHONE_WIDTH, image.width)  # never enlarged
+        assert TURN_TILE * shown >= PHONE_TILE
+        # The smallest text drawn (the footnotes) still has 11 px tall digits and capitals.
+        capital = text_sprite("H", TEXT_SIZE - 2).ink
+        assert (capital[3] - capital[1]) * shown * 1.6 >= PHONE_TEXT
+
+
+def test_the_window_holds_the_last_tile_and_at_most_six_by_five(late_winter):
+    (x0, y0, cols, rows), _ = _frame(late_winter)
+    last = late_winter.last_placed
+    assert x0 <= last.x < x0 + cols and y0 <= last.y < y0 + rows
+    assert cols <= MAX_COLS and rows <= MAX_ROWS
+
+
+def test_small_boards_show_every_legal_position_with_the_choice_labels():
+    game = play(new_game(), 3, seed=1)
+    labels = candidate_positions(game)
+    (x0, y0, cols, rows), frame = _frame(game)
+    image = render_turn(game)
+    for label, (x, y) in labels.items():
+        assert x0 <= x < x0 + cols and y0 <= y < y0 + rows, label
+        ox, oy = frame.origin(x, y)
+        t = frame.tile
+        cell = image.crop((ox + t // 4, oy + t // 4, ox + 3 * t // 4, oy + 3 * t // 4))
+        colours = {c for _, c in cell.getcolors(t * t)}
+        assert (255, 255, 255) in colours and (0, 0, 0) in colours, label
+
+
+def test_the_whole_hand_is_shown_large(late_winter):
+    # Regression of issue 10: the hand picture showed one tile of three.
+    assert len(late_winter.hand) == 3
+    image = render_turn(late_winter)
+    theme = "winter"
+    for tile in late_winter.hand:
+        want = render_tile(tile, 0, theme=theme, size=HAND_TILE)
+        found = _find(image, want)
+        assert found, tile.id
+
+
+def _find(image: Image.Image, part: Image.Image) -> bool:
+    first = part.getpixel((0, 0))
+    want = part.tobytes()
+    pixels = image.load()
+    for y in range(image.height - part.height + 1):
+        for x in range(image.width - part.width + 1):
+            if pixels[x, y] == first and image.crop(
+                    (x, y, x + part.width, y + part.height)).tobytes() == want:
+                return True
+    return False
+
+
+def test_tiles_placed_since_the_players_last_turn_are_numbered_in_order():
+    game = play(new_game(["Ana", "Béla", "Chen", "Dóra"]), 9, seed=4)
+    recent = recent_tiles(game)
+    # Four players: the three others have played since the player on turn.
+    me = game.current_player
+    assert [p.player for p in recent] == [(me + k) % 4 for k in (1, 2, 3)]
+    assert [p.turn for p in recent] == sorted(p.turn for p in recent)
+    from render.board import badge_corner, map_frame
+
+    frame = map_frame(game)
+    marked = render_board(game)
+    plain = render_board(game, recent=False)
+    for number, placed in enumerate(recent, start=1):
+        box = badge_corner(frame, placed, game)
+        crop = marked.crop(box)
+        assert crop.tobytes() != plain.crop(box).tobytes()
+        digit = text_sprite(str(number), round((box[2] - box[0]) * 0.72), (0, 0, 0))
+        # The badge is white with a black number: count the number's ink.
+        black = sum(1 for p in crop.getdata() if p == (0, 0, 0))
+        assert black >= 0.3 * sum(1 for a in digit.image.getchannel("A").getdata() if a > 128)
+
+
+def test_every_word_comes_from_labels(late_winter):
+    quiet = Labels(to_place="", turn_title="", more_positions="", since_last_turn="")
+    a = render_turn(late_winter, labels=quiet)
+    b = render_turn(late_winter)
+    assert a.size == b.size and a.tobytes() != b.tobytes()
+
+
+# --------------------------------------------------------------------------
+# The feature view.
+
+def test_claimed_features_are_tinted_with_their_owners_colour():
+    game = play(new_game(seed=5), 30, seed=5)
+    from render.board import map_frame
+
+    frame = map_frame(game, footer=38)
+    image = render_features(game)
+    plain = render_board(game, highlight_last=False, recent=False)
+    checked = 0
+    for (x, y), placed in game.board.tiles.items():
+        layout = tile_layout(placed.tile, placed.oriented.quarter_turns)
+        for segment in range(len(placed.tile.segments)):
+            feature = game.feature_at(x, y, segment)
+            cells = [c for c, o in enumerate(layout.owner) if o == segment]
+            if len(cells) < 40:
+                continue
+            # A cell deep inside the segment, away from figures and marks.
+            cell = cells[len(cells) // 3]
+            unit = ((cell % 48 + 0.5) / 48, (cell // 48 + 0.5) / 48)
+            px, py = frame.point(x, y, unit)
+            anchor = frame.point(x, y, layout.anchor(segment))
+            if abs(px - anchor[0]) < frame.tile * 0.25 and abs(py - anchor[1]) < frame.tile * 0.25:
+                continue
+            if any(abs(px - frame.point(f.x, f.y, tile_layout(
+                    game.board.tiles[(f.x, f.y)].tile,
+                    game.board.tiles[(f.x, f.y)].oriented.quarter_turns).anchor(f.segment))[0])
+                   < frame.tile * 0.3 for f in game.figures if (f.x, f.y) == (x, y)):
+                continue
+            got, was = image.getpixel((px, py)), plain.getpixel((px, py))
+            present = {f.player for f in feature.figures}
+            if not feature.owners:
+                assert got == was, (x, y, segment)
+            elif len(present) == 1:
+                k = TINT / 255
+                want = tuple(round(was[i] * (1 - k) + player_colour(feature.owners[0])[i] * k)
+                             for i in range(3))
+                assert close(got, want, 6), (x, y, segment)
+            checked += 1
+    assert checked >= 10
+
+
+def test_a_contested_feature_is_striped_with_each_players_colour():
+    from render.ownership import stripes
+
+    sample = stripes((player_colour(0), player_colour(3)), 96)
+    colours = {c for _, c in sample.getcolors(96 * 96)}
+    assert colours == {player_colour(0), player_colour(3)}
+
+
+def test_the_feature_view_draws_with_the_features_engine_api_only():
+    game = play(new_game(game="hunters-and-gatherers"), 25, seed=2)
+    image = render_features(game, theme=CLASSIC)
+    assert image.size[0] > 300
