@@ -3,35 +3,75 @@
 from __future__ import annotations
 
 import io
+from functools import cache
 
 from PIL import Image
 
 #: Our own ceiling (Discord takes 10 MiB): pictures stay quick to load on phones.
 MAX_PNG_BYTES = 2 * 1024 * 1024
-#: Above this many pixels a picture is reduced to a palette before encoding.
-PALETTE_ABOVE = 400_000
 
 
 def to_png(image: Image.Image, *, limit: int = MAX_PNG_BYTES) -> bytes:
     """Encode ``image`` as PNG of at most ``limit`` bytes.
 
-    Small pictures (a tile, a hand, a preview) keep every colour. Boards are
-    reduced to a 256-colour palette first: tile art is flat colour, so this
-    costs nothing visible, and it makes encoding several times faster and
-    the file about three times smaller than full RGB. Should a picture still
-    be too big it is scaled down until it fits. The same image always gives
-    the same bytes.
+    Pictures are reduced to a 256-colour palette before encoding: tile art
+    is flat colour, so this costs nothing visible, and it makes encoding
+    several times faster and the file about three times smaller than full
+    RGB. A picture the renderer made carries its theme (``image.info
+    ["theme"]``) and is mapped onto that theme's palette, worked out once
+    per process from every tile, figure and label colour of the theme: no
+    palette is chosen per picture, the slow part. Other pictures get a
+    palette chosen from a quarter-size copy. Should a picture still be too
+    big it is scaled down until it fits. The same image always gives the
+    same bytes.
     """
     rgb = image.convert("RGB") if image.mode != "RGB" else image
-    if rgb.width * rgb.height <= PALETTE_ABOVE:
-        data = _encode(rgb, compress_level=6)
-        if len(data) <= limit:
-            return data
+    theme = image.info.get("theme")
     while True:
-        data = _encode(_palette(rgb), compress_level=3)
+        palette = theme_palette(theme) if theme in _theme_names() else _palette(rgb)
+        paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+        data = _encode(paletted, compress_level=3)
         if len(data) <= limit or min(rgb.size) < 64:
             return data
         rgb = rgb.resize((rgb.width * 3 // 4, rgb.height * 3 // 4), Image.Resampling.LANCZOS)
+
+
+def _theme_names() -> set[str]:
+    from .theme import THEMES
+
+    return set(THEMES)
+
+
+@cache
+def theme_palette(name: str) -> Image.Image:
+    """The 256 colours of theme ``name``'s pictures: taken from every tile of
+    every set drawn in that theme, every player's figures, and the key
+    colours (so those map exactly)."""
+    from engine.tilesets import all_tiles
+
+    from .figures import figure_sprite
+    from .text import text_sprite
+    from .theme import PLAYER_COLOURS, THEMES, player_mark
+    from .tileart import tile_image
+
+    theme = THEMES[name]
+    size, cols = 40, 16
+    tiles = [tile for _, tile in sorted(all_tiles().items())]
+    extra_rows = 2
+    rows = -(-len(tiles) // cols) + extra_rows
+    sample = Image.new("RGB", (cols * size, rows * size), theme.background)
+    for i, tile in enumerate(tiles):
+        sample.paste(tile_image(tile, 0, theme, size), ((i % cols) * size, (i // cols) * size))
+    top = (rows - extra_rows) * size
+    for seat, colour in enumerate(PLAYER_COLOURS):
+        for k, role in enumerate(("knight", "farmer", "monk", "hut")):
+            sprite = figure_sprite(role, colour, size, player_mark(seat))
+            left = (seat * 4 + k) * size % (cols * size)
+            sample.paste(theme.field, (left, top, left + size, top + size))
+            sample.paste(sprite, (left, top), sprite)
+    words = text_sprite("Aa 0123456789", size // 2, theme.label)
+    sample.paste(words.image, (0, top + size), words.image)
+    return _palette(sample, reduce=False)
 
 
 def _key_colours() -> list[tuple[int, int, int]]:
@@ -46,22 +86,22 @@ def _key_colours() -> list[tuple[int, int, int]]:
 
 
 _KEYS = _key_colours()
-_SWATCH = 12
 
 
-def _palette(image: Image.Image) -> Image.Image:
-    """The picture on 256 colours, chosen fast from a quarter-size copy.
+def _palette(image: Image.Image, reduce: bool = True) -> Image.Image:
+    """A 256-colour palette for ``image``, chosen fast from a quarter-size copy.
 
-    Every theme and player colour is added to the copy as a swatch, so the
-    colours that carry meaning (a figure's, a city's) map exactly."""
-    small = image.reduce(4) if min(image.size) >= 64 else image
-    sample = Image.new("RGB", (max(small.width, len(_KEYS)), small.height + _SWATCH))
-    sample.paste(small, (0, 0))
-    width = max(1, sample.width // len(_KEYS))
-    for i, colour in enumerate(_KEYS):
-        sample.paste(colour, (i * width, small.height, (i + 1) * width, sample.height))
-    palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    Every theme and player colour is in it exactly, so the colours that carry
+    meaning (a figure's, a city's) map exactly; the rest are the copy's most
+    representative colours."""
+    small = image.reduce(4) if reduce and min(image.size) >= 64 else image
+    chosen = small.quantize(256 - len(_KEYS), method=Image.Quantize.FASTOCTREE,
+                            dither=Image.Dither.NONE)
+    colours = [value for colour in _KEYS for value in colour]
+    colours += (chosen.getpalette() or [])[: 3 * (256 - len(_KEYS))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [0] * (768 - len(colours)))
+    return palette
 
 
 def _encode(image: Image.Image, compress_level: int) -> bytes:

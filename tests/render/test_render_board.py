@@ -425,3 +425,23 @@ def test_preview_shows_a_hut_in_the_colour_of_the_player_on_turn():
     colour = player_colour(game.current_player)
     assert wears(image, (px, py), 50, colour, 0.2)
     assert not wears(render_preview(game, placement, tile), (px, py), 50, colour, 0.05)
+
+
+def test_small_and_big_pictures_take_their_themes_palette_and_stay_small():
+    from render.png import theme_palette
+
+    game = play(new_game(), 10, seed=1)
+    image = render_board(game)
+    assert image.info["theme"] == "classic"
+    data = to_png(image)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.mode == "P"  # small pictures take the palette path too
+    assert decoded.getpalette()[:48] == theme_palette("classic").getpalette()[:48]
+    rgb = io.BytesIO()
+    image.save(rgb, format="PNG", compress_level=6)
+    assert len(data) * 2 < len(rgb.getvalue())
+    # Every player colour survives (Pillow maps through a colour cache, so
+    # within a few units).
+    seen = {c for _, c in decoded.convert("RGB").getcolors(image.width * image.height)}
+    for player in range(3):
+        assert any(close(c, player_colour(player), 8) for c in seen), player
