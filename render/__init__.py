@@ -4,15 +4,27 @@
 the game (or tiles) plus keyword-only options and returns a new image; no
 function reads or writes files (see ``python -m render`` for that).
 
-Public API::
+Public API (every function also takes ``labels=Labels(...)``, the words it
+draws, English by default; see :mod:`render.labels`)::
 
-    render_board(game, *, theme=None, highlight_last=True, candidates=None, scale=None)
-    render_choices(game, tile=None, *, theme=None)           # every legal position labelled
-    render_preview(game, placement, tile=None, *, theme=None, figure=None)  # ports labelled;
-                                          # figure: FigureOption or (kind, port), player's colour
+    render_turn(game, *, theme=None)          # the turn message's picture, made for a
+                                              # 400 px phone: the action, lettered
+                                              # positions, recent moves 1, 2, 3..., the hand
+    render_board(game, *, theme=None, highlight_last=True, candidates=None, scale=None,
+                 recent=True)                 # the full map, full resolution
+    render_features(game, *, theme=None, scale=None)   # who owns what
+    render_choices(game, tile=None, *, theme=None)     # every legal position lettered
+    render_preview(game, placement, tile=None, *, theme=None, figure=None)
+        # follower spots numbered: spot k is game.legal_figures(placement, tile)[k - 1];
+        # figure: FigureOption or (kind, port), drawn in the player's colour and mark
     render_tile(tile, rotation=0, *, theme=None, size=128)
-    render_hand(tiles, *, theme=None)                         # each tile in 4 rotations
-    to_png(image) -> bytes                                    # optimised, <= 2 MB
+    render_hand(tiles, *, theme=None)                  # every tile, 4 rotations each
+    to_png(image) -> bytes                             # palette PNG, <= 2 MB
+    player_mark(seat) -> str                  # "1".."5": beside names in messages too
+    player_colour(seat), PLAYER_COLOURS       # the colour-vision-safe palette
+    Labels, ENGLISH                           # every word drawn, for translation
+
+The score chart is ``bot.charts.score_chart(names, scores, final=..., labels=...)``.
 
 ``theme`` is ``"classic"``, ``"winter"`` or ``"hunters"`` (or a
 :class:`Theme`); by default Hunters and Gatherers games get ``hunters``,
@@ -32,8 +44,9 @@ Naming positions (shared with the bot; helpers in :mod:`render.naming`):
   left to right. ``candidate_positions(game, tile=None)`` returns the same
   ``{label: (x, y)}`` mapping for the bot; ``parse_candidate(text, labels)``
   accepts a label (any case) or a position name.
-- Ports on the preview are the engine's port names (``N``, ``NNE``, ``C``...);
-  a port marked ``⌂`` takes only a hut.
+- Follower spots on the preview are numbered from 1 in the order of
+  ``game.legal_figures(placement, tile)`` (a spot marked ``⌂`` takes a hut),
+  each on its own feature and never on the chosen follower.
 
 Pictures stay within 2048 px on their long side (big boards shrink), and
 the same state always gives the same pixels and the same PNG bytes.

@@ -13,7 +13,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from PIL import Image, ImageDraw  # noqa: E402
+from PIL import Image  # noqa: E402
 
 from engine import Game, Options  # noqa: E402
 from engine.selfplay import play_random_moves  # noqa: E402
@@ -21,13 +21,16 @@ from engine.tilesets import tile_set  # noqa: E402
 from render import (  # noqa: E402
     render_board,
     render_choices,
+    render_features,
     render_hand,
     render_preview,
     render_tile,
+    render_turn,
     to_png,
 )
-from render.fonts import font  # noqa: E402
+from render.text import draw_text  # noqa: E402
 from render.theme import get_theme, theme_for_tile  # noqa: E402
+from render.vision import DEFICIENCIES, simulate_image  # noqa: E402
 
 
 def played(players, options: Options, turns: int | None, seed: int) -> Game:
@@ -47,20 +50,35 @@ def tile_sheet(set_name: str, theme_name: str | None = None, size: int = 96) -> 
     label = 14
     sheet = Image.new("RGB", (8 + cols * (size + 8), 8 + rows * (size + label + 12)),
                       theme.background)
-    draw = ImageDraw.Draw(sheet)
     for i, tile in enumerate(tiles):
         x = 8 + (i % cols) * (size + 8)
         y = 8 + (i // cols) * (size + label + 12)
         sheet.paste(render_tile(tile, theme=theme, size=size), (x, y))
-        draw.text((x + size // 2, y + size + 3), tile.id, font=font(label), fill=theme.label,
-                  anchor="mt")
+        draw_text(sheet, (x + size // 2, y + size + 3), tile.id, label, theme.label, anchor="ma")
     return sheet
+
+
+def phone(image: Image.Image) -> Image.Image:
+    """The picture as a phone shows it: 400 px wide."""
+    return image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
 
 
 def main() -> None:
     players = ["Ana", "Béla", "Chen", "Dóra"]
     base = played(players, Options(), 36, seed=8)
     save("board-classic.png", render_board(base))
+    # Five players whose names need the CJK and emoji fonts and right-to-left text.
+    world = ["Ana", "王小明", "محمد", "🐉 Drache", "Ελένη"]
+    five = played(world, Options(winter=True, hand=3), 55, seed=11)
+    turn = render_turn(five)
+    save("turn-winter.png", turn)
+    save("turn-winter-phone.png", phone(turn))
+    save("board-five-players.png", render_board(five))
+    features = render_features(five)
+    save("features-winter.png", features)
+    save("features-classic.png", render_features(base))
+    for deficiency in DEFICIENCIES:
+        save(f"cvd-{deficiency}.png", simulate_image(phone(turn), deficiency))
     save("choices-classic.png", render_choices(base))
     early = played(players, Options(), 10, seed=8)
     best = max(early.legal_placements("L"), key=lambda p: (len(early.legal_figures(p, "L")), p))
