@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import warnings
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,9 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simcord  # noqa: E402
 
 from bot import create_bot  # noqa: E402
-from bot import storage as db  # noqa: E402
 from bot.games import GameService  # noqa: E402
-from bot.storage import Player, Storage  # noqa: E402
+from bot.storage import Player, open_storage  # noqa: E402
 from engine import Game, Move, Options  # noqa: E402
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -55,14 +55,14 @@ def sample_records(count: int, seed: int) -> list[dict]:
 
 
 async def fill(path: str, others: int, seed: int) -> None:
-    store = await Storage.open(path)
+    store = await open_storage(path)
     records = sample_records(24, seed)
     try:
         async with store.transaction() as tx:
             for index in range(others):
                 guild, channel = 10_000 + index % 50, 20_000 + index
                 players = (Player(30_000 + index, "Ana"), Player(40_000 + index, "Béla"))
-                row = await db.insert_game(tx, guild_id=guild, channel_id=channel, host=players[0],
+                row = await tx.insert_game(guild_id=guild, channel_id=channel, host=players[0],
                                            options={"game": "carcassonne"}, seed=index, now=NOW)
                 if index % 10 == 0:
                     continue  # a lobby
@@ -70,9 +70,9 @@ async def fill(path: str, others: int, seed: int) -> None:
                 names = record["players"]
                 seated = tuple(Player(30_000 + index + k, n) for k, n in enumerate(names))
                 status = "finished" if record.get("finished") else "running"
-                await db.update_game(tx, row, action="start", user_id=players[0].id, now=NOW,
-                                     players=seated, status=status, record=record,
-                                     turn_started_at=NOW)
+                await tx.save_game(row, replace(row, players=seated, status=status,
+                                                record=record, turn_started_at=NOW, turn=None),
+                                   action="start", user_id=players[0].id, now=NOW)
     finally:
         await store.close()
 

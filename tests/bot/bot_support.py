@@ -9,7 +9,8 @@ import discord
 import simcord
 
 from bot.client import CarcassonneBot
-from bot.games import GameError, GameService, GameState
+from bot.games import GameService, GameState
+from bot.replies import is_refusal
 from engine import Game, Move
 
 
@@ -140,6 +141,17 @@ async def clicks_at_once(
     return [simcord.InteractionResult(env, record) for record, _payload in records]
 
 
+def untag(value: str) -> str:
+    """A suggested value without the turn it names (``t3:1,0,90`` -> ``1,0,90``)."""
+    head, colon, rest = value.partition(":")
+    return rest if colon and re.fullmatch(r"t[0-9]+", head) else value
+
+
+def values(choices: list[dict]) -> list[str]:
+    """The values of autocomplete suggestions, without their turn."""
+    return [untag(c["value"]) for c in choices]
+
+
 def mentions(text: str | None) -> list[int]:
     return [int(m) for m in re.findall(r"<@!?(\d+)>", text or "")]
 
@@ -156,9 +168,9 @@ def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
 
 
 def is_player_error(error: BaseException) -> bool:
-    """A :class:`GameError` from a command: a wrong move answered ephemerally, not a bug.
+    """A refusal from a command (a wrong move answered ephemerally), not a bug.
 
     discord.py hands every command error to the tree's error hook, where simcord
-    records it, even when the cog's error handler has answered the player.
+    records it before our handler answers the player.
     """
-    return isinstance(getattr(error, "original", error), GameError)
+    return is_refusal(error)
