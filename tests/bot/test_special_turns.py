@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import simcord
-from bot_support import Table, mentions
+from bot_support import DISCARD_SEED, Table, mentions
 from PIL import Image
 
 from bot import create_bot
@@ -56,12 +56,6 @@ async def test_a_bonus_tile_is_announced_and_placed_by_the_same_player(table) ->
     last = await table.state()
     assert last.game.history[-1]["tile"] == bonus_tile and last.game.history[-1]["bonus"]
     assert last.current.id != closer.id
-
-
-#: A bot seed whose first base game, played by first legal placements, draws the
-#: full city tile C right after the first move, where it fits nowhere (found by a
-#: search over seeds with the engine alone; the test checks it still holds).
-DISCARD_SEED = 131
 
 
 async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
