@@ -83,7 +83,6 @@ async def check_database(path: str) -> None:
 
 
 async def run(settings: Settings) -> None:
-    import aiohttp
     import discord
 
     from . import create_bot
@@ -103,7 +102,8 @@ async def run(settings: Settings) -> None:
             "Discord refused the connection for missing intents; this bot needs none "
             "of the privileged ones, so check that you run an unmodified bot."
         ) from None
-    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, discord.GatewayNotFound, discord.ConnectionClosed) as exc:
+        # aiohttp's connection errors are OSErrors.
         raise StartupError(
             f"Cannot reach Discord ({_reason(exc)}): check this machine's internet "
             "connection, then start the bot again."
