@@ -5,28 +5,11 @@ from __future__ import annotations
 import io
 
 import simcord
-from bot_support import DISCARD_SEED, Table, mentions
+from bot_support import DISCARD_SEED, Table, mentions, move_with
 from PIL import Image
 
 from bot import create_bot
-from bot.games import GameState
-from engine import BonusTileEarned, Game, Move, TileDiscarded
-
-
-def move_with(state: GameState, wanted: type) -> Move | None:
-    """A legal move of the tile on turn that causes an event of type ``wanted``."""
-    game = state.game
-    assert game is not None and game.tile is not None
-    for placement in game.legal_placements():
-        options = [None, *game.legal_figures(placement)]
-        for option in options:
-            move = Move(game.tile.id, *placement,
-                        meeple=option.port if option and option.figure == "meeple" else None,
-                        hut=option.port if option and option.figure == "hut" else None)
-            trial = Game.from_record(state.row.record)
-            if any(isinstance(e, wanted) for e in trial.play(move).events):
-                return move
-    return None
+from engine import BonusTileEarned, TileDiscarded
 
 
 def turn_message(result):
