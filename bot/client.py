@@ -31,7 +31,17 @@ EXTENSIONS = ("bot.cogs.carcassonne",)
 
 
 class CommandTree(app_commands.CommandTree):
-    """Every command error is answered here, once (see :mod:`bot.replies`)."""
+    """Every command error is answered here, once (see :mod:`bot.replies`), and an
+    option value that is not what the command declares never reaches a command."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        problem = replies.unreadable_option(interaction)
+        if problem is None:
+            return True
+        await replies.reply_error(interaction, problem)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -10,6 +10,7 @@ an error that is really ours is logged and answered in general words.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -32,14 +33,12 @@ COMMANDS_CHANGED = (
 )
 #: What a value Discord could not convert was meant to be, by option type.
 _UNCONVERTED = {
-    discord.AppCommandOptionType.user: (
-        "That is not a member of this server I can see: choose one from Discord's list."
-    ),
+    discord.AppCommandOptionType.user: "must be a member of this server: choose one from the list",
     discord.AppCommandOptionType.channel: (
-        "That is not a text channel of this server: choose one from Discord's list."
+        "must be a text channel of this server: choose one from the list"
     ),
-    discord.AppCommandOptionType.role: "That is not a role of this server.",
-    None: "I could not read one of the options: choose a value from Discord's list.",
+    discord.AppCommandOptionType.role: "must be a role of this server",
+    None: "could not be read: choose a value from Discord's list",
 }
 
 
@@ -71,7 +70,8 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, app_commands.NoPrivateMessage):
         return NO_DIRECT_MESSAGES
     if isinstance(error, app_commands.TransformerError):
-        return _UNCONVERTED.get(error.type, _UNCONVERTED[None])
+        problem = _UNCONVERTED.get(error.type, _UNCONVERTED[None])
+        return f"That option {problem}."
     if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
         return COMMANDS_CHANGED
     if isinstance(error, app_commands.CheckFailure):
@@ -93,6 +93,60 @@ async def command_error(
         )
         message = SOMETHING_WRONG
     await reply_error(interaction, message)
+
+
+def unreadable_option(interaction: discord.Interaction) -> str | None:
+    """What is wrong with an option value Discord should have checked but did not
+    (a stale command, a hostile client): its type, range, length or choices.
+    None when every option is as the command declares it."""
+    command = interaction.command
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    if not isinstance(command, app_commands.Command):
+        return None
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # into the subcommand
+        options = options[0].get("options") or []
+    for option in options:
+        name = str(option.get("name", ""))[:32]
+        parameter = command.get_parameter(name)
+        if parameter is None:
+            return COMMANDS_CHANGED
+        problem = _problem(parameter, option.get("value"))
+        if problem is not None:
+            return f"`{parameter.display_name}` {problem}."
+    return None
+
+
+def _problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+    kind = parameter.type
+    low, high = parameter.min_value, parameter.max_value
+    if parameter.choices and value not in [c.value for c in parameter.choices]:
+        return "must be one of the choices Discord shows"
+    if kind is discord.AppCommandOptionType.integer:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return _between("must be a whole number", low, high)
+    elif kind is discord.AppCommandOptionType.number:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return _between("must be a number", low, high)
+    elif kind is discord.AppCommandOptionType.boolean:
+        return None if isinstance(value, bool) else "must be True or False"
+    elif kind is discord.AppCommandOptionType.string:
+        if not isinstance(value, str):
+            return "must be text"
+        if high is not None and len(value) > high:
+            return f"can be at most {high:g} characters long"
+        return None
+    else:  # a user, channel, role or mentionable: Discord sends its id
+        return None if str(value).isdigit() else _UNCONVERTED.get(kind, _UNCONVERTED[None])
+    if (low is not None and value < low) or (high is not None and value > high):
+        return _between("must be", low, high)
+    return None
+
+
+def _between(what: str, low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f"{what} from {low:g} to {high:g}"
+    return what
 
 
 def is_refusal(error: BaseException) -> bool:

@@ -279,7 +279,7 @@ class TurnService:
             row = await find_row(tx, guild_id, channel_id)
             if changes:
                 if user_id != row.host_id and not can_manage:
-                    raise NotAllowed(
+                    raise HostOnly(
                         "Only the host (or a member with Manage Server) can change this game's "
                         "deadline and reminders."
                     )

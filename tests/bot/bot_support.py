@@ -179,9 +179,15 @@ def prepared_click(
 
 
 def prepared_slash(
-    env: simcord.Env, actor: simcord.MemberActor, channel, name: str, **options
+    env: simcord.Env,
+    actor: simcord.MemberActor,
+    channel,
+    name: str,
+    raw: list[dict] | None = None,
+    **options,
 ) -> Prepared:
-    """A slash command, with options checked as Discord checks them."""
+    """A slash command, with options checked as Discord checks them; or with ``raw``
+    options sent as they are (what a stale or hostile client could send)."""
     from simcord import interactions as wire
     from simcord.actors import _resolve_visible_command
     from simcord.enums import AppCommandType, InteractionType
@@ -189,7 +195,12 @@ def prepared_slash(
     parts = name.split()
     root = _resolve_visible_command(actor, channel.id, parts[0], AppCommandType.CHAT_INPUT)
     leaf, nesting = wire.walk_to_subcommand(root, parts[1:])
-    leaf_options, resolved = wire.build_options(actor, name, leaf, options, channel_id=channel.id)
+    if raw is None:
+        leaf_options, resolved = wire.build_options(
+            actor, name, leaf, options, channel_id=channel.id
+        )
+    else:
+        leaf_options, resolved = raw, None
     data = {
         "id": root["id"],
         "name": root["name"],
