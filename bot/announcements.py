@@ -20,6 +20,7 @@ import discord
 from . import images, presenters, turn_posts
 from .components import lobby_view, play_view
 from .games import GameState, Played
+from .names import seat_names
 from .presenters import Post
 from .storage import MessageRef
 from .turns import REMOVE, Absence, GameEnded, LobbyExpired, Reminder
@@ -73,7 +74,8 @@ class Announcer:
         """The scores over the game so far (None before the start, or if it cannot be drawn)."""
         if state.game is None:
             return None
-        return await asyncio.to_thread(images.chart, state.game, state.names)
+        # A picture: the seat names as the map shows them, not escaped for markdown.
+        return await asyncio.to_thread(images.chart, state.game, seat_names(state.players))
 
     # ------------------------------------------------------ absent players
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import discord
@@ -81,6 +83,24 @@ class Table:
         if move.hut:
             options["follower"] = f"hut:{move.hut}"
         return await actor.slash(channel, "carcassonne place", **options)
+
+
+@asynccontextmanager
+async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
+    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
+    from bot import create_bot
+
+    env = simcord.Env(create_bot(database=database, seed=seed))
+    await env.start()
+    try:
+        guild = env.create_guild("Meeple Hall")
+        yield Table(env, guild, guild.create_text_channel("carcassonne"))
+    finally:
+        await env.shutdown()
+        await env.bot.close()
+    unexpected = [error for error in env.errors if not is_player_error(error)]
+    if unexpected:
+        raise ExceptionGroup("the bot raised errors", unexpected)
 
 
 def first_move(state: GameState) -> Move:
@@ -162,11 +182,8 @@ def prepared_click(
         )
         custom_id = button["custom_id"]
     record, payload = wire.base_payload(
-        env.backend,
-        type=InteractionType.MESSAGE_COMPONENT,
-        channel_id=stored.channel_id,
-        guild_id=actor.guild.id,
-        user_id=actor.id,
+        env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id,
         data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
     )
     payload["message"] = dict(serializers.message_payload(env.backend, stored))
@@ -210,12 +227,8 @@ def prepared_slash(
     if resolved:
         data["resolved"] = resolved
     record, payload = wire.base_payload(
-        env.backend,
-        type=InteractionType.APPLICATION_COMMAND,
-        channel_id=channel.id,
-        guild_id=actor.guild.id,
-        user_id=actor.id,
-        data=data,
+        env.backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
+        guild_id=actor.guild.id, user_id=actor.id, data=data,
     )
     return Prepared(record, payload)
 

@@ -9,13 +9,9 @@ special turn it needs still happens, and says to search again if not.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
 import simcord
-from bot_support import Table, is_player_error, mentions, untag, values
+from bot_support import mentions, seeded_table, untag, values
 
-from bot import create_bot
 from bot.games import GameService, GameState
 from engine import BonusTileEarned, FeatureScored, Move, TileDiscarded, TilePlaced
 
@@ -69,22 +65,6 @@ def events_of(state: GameState, turn: int, kind: type) -> list:
     """The engine events of type ``kind`` that the move made at ``turn`` caused."""
     assert state.game is not None
     return [e for e in state.game.events if isinstance(e, kind) and e.turn >= turn]
-
-
-@asynccontextmanager
-async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
-    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
-    env = simcord.Env(create_bot(database=database, seed=seed))
-    await env.start()
-    try:
-        guild = env.create_guild("Meeple Hall")
-        yield Table(env, guild, guild.create_text_channel("carcassonne"))
-    finally:
-        await env.shutdown()
-        await env.bot.close()
-    unexpected = [error for error in env.errors if not is_player_error(error)]
-    if unexpected:
-        raise ExceptionGroup("the bot raised errors", unexpected)
 
 
 def assert_final_announcement(message: simcord.ResponseMessage, state: GameState) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import aiosqlite
-import simcord
-from bot_support import DISCARD_SEED, Table, first_move
+from bot_support import DISCARD_SEED, first_move, seeded_table
 
-from bot import create_bot, sqlite
+from bot import sqlite
 from bot.games import GameService
 from bot.storage import Player
 from bot.turn_clock import REMINDER
@@ -20,23 +19,16 @@ HOUR = 3600.0
 
 async def test_regression_game_log_turn_of_a_slash_move_followed_by_a_discard(database) -> None:
     """A slash move whose next draw is discarded was logged under the discard's turn."""
-    env = simcord.Env(create_bot(database=database, seed=DISCARD_SEED))
-    await env.start()
-    try:
-        guild = env.create_guild("Log Hall")
-        table = Table(env, guild, guild.create_text_channel("carcassonne"))
+    async with seeded_table(database, DISCARD_SEED) as table:
         await table.started("alice", "bob")
         result = await table.place()
         assert not result.ephemeral
         state = await table.state()
         assert [e.turn for e in state.game.events if isinstance(e, TileDiscarded)] == [1]
-        log = await env.bot.storage.game_log(state.id)
+        log = await table.bot.storage.game_log(state.id)
         place = next(entry for entry in log if entry.action == "place")
         assert place.data["turn"] == 0  # the move's own turn, not the discard's
         assert place.data["move"].startswith(state.game.history[0]["tile"])
-    finally:
-        await env.shutdown()
-        await env.bot.close()
 
 
 async def test_a_move_never_changes_the_position_a_reader_holds(table) -> None:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import io
 
-import simcord
-from bot_support import DISCARD_SEED, Table, mentions, move_with
+from bot_support import DISCARD_SEED, mentions, move_with, seeded_table
 from PIL import Image
 
-from bot import create_bot
 from engine import BonusTileEarned, TileDiscarded
 
 
@@ -42,11 +40,7 @@ async def test_a_bonus_tile_is_announced_and_placed_by_the_same_player(table) ->
 
 
 async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
-    env = simcord.Env(create_bot(database=database, seed=DISCARD_SEED))
-    await env.start()
-    try:
-        guild = env.create_guild("Discard Hall")
-        table = Table(env, guild, guild.create_text_channel("carcassonne"))
+    async with seeded_table(database, DISCARD_SEED) as table:
         await table.started("alice", "bob")
         result = await table.place()
         state = await table.state()
@@ -54,9 +48,6 @@ async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
         assert [d.tile for d in discards] == ["C"], "re-search DISCARD_SEED: the draws changed"
         text = turn_message(result).embeds[0].description
         assert "discard" in text.lower() and "C" in text
-    finally:
-        await env.shutdown()
-        await env.bot.close()
 
 
 async def test_the_turn_message_shows_the_next_tile_beside_the_map(table) -> None:
