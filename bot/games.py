@@ -20,7 +20,6 @@ import asyncio
 import json
 import logging
 import random
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -64,6 +63,7 @@ from .storage import (
     FINISHED,
     LOBBY,
     RUNNING,
+    Conflict,
     GameRow,
     MessageRef,
     Player,
@@ -376,7 +376,7 @@ class GameService:
                     now=now,
                 )
                 await self._changed(tx, row, None, now, same_turn=False)
-        except sqlite3.IntegrityError:
+        except Conflict:  # another lobby was opened here in the meantime
             raise NotAllowed("This channel already has a game.") from None
         return GameState(row)
 

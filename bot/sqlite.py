@@ -37,6 +37,7 @@ from typing import Any
 import aiosqlite
 
 from .storage import (
+    Conflict,
     DatabaseDamaged,
     DatabaseTooNew,
     DatabaseUnusable,
@@ -91,7 +92,7 @@ PLAYER_GAMES = (
 HOSTED_LOBBIES = (
     "SELECT count(*) FROM games WHERE guild_id = ? AND host_id = ? AND status = 'lobby'"
 )
-GAMES_TO_SUMMARISE = f"{_GAME} WHERE g.turn IS NULL AND g.record IS NOT NULL"
+GAMES_TO_SUMMARISE = f"{_GAME} WHERE g.turn IS NULL AND g.status = 'running'"
 GAME_TIMERS = "SELECT * FROM timers WHERE game_id = ?"
 VOTES = "SELECT user_id FROM end_votes WHERE game_id = ? AND turn = ?"
 MESSAGES = (
@@ -356,14 +357,17 @@ class SQLiteTransaction(_Reads, Transaction):
         now: datetime,
     ) -> GameRow:
         stamp = _stamp(now)
-        async with self._db.execute(
-            "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
-            " version, turn, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?)"
-            " RETURNING id",
-            (guild_id, channel_id, host.id, _json(options), seed, _players_json([host]), stamp,
-             stamp),
-        ) as cursor:
-            row = await cursor.fetchone()
+        try:
+            async with self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players,"
+                " status, version, turn, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
+                (guild_id, channel_id, host.id, _json(options), seed, _players_json([host]),
+                 stamp, stamp),
+            ) as cursor:
+                row = await cursor.fetchone()
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"channel {channel_id} has an open game already") from exc
         assert row is not None
         game_id = row[0]
         await self._seat(game_id, [host], frozenset())

@@ -82,7 +82,11 @@ class DiskFull(StorageError):
         )
 
 
-class VersionConflict(StorageError):
+class Conflict(StorageError):
+    """A write broke a rule the storage keeps (say, one open game per channel)."""
+
+
+class VersionConflict(Conflict):
     """Someone else changed the game between our read and our write."""
 
 
@@ -216,7 +220,7 @@ class Reads(abc.ABC):
 
     @abc.abstractmethod
     async def games_to_summarise(self) -> list[GameRow]:
-        """Started games whose ``turn`` is not known (stored by a bot before schema 3)."""
+        """Running games whose ``turn`` is not known (stored by a bot before schema 3)."""
 
     @abc.abstractmethod
     async def settings(self, scope: Scope, key: int) -> dict[str, Any]:
@@ -260,7 +264,8 @@ class Transaction(Reads):
         seed: int,
         now: datetime,
     ) -> GameRow:
-        """A new lobby (version 1, logged as ``create``)."""
+        """A new lobby (version 1, logged as ``create``); :class:`Conflict` if the
+        channel has an open game already."""
 
     @abc.abstractmethod
     async def save_game(

@@ -5,8 +5,8 @@
 -- What a started game's record says now, kept beside it so that lists of
 -- games (/carcassonne mygames, a change of the server's settings) need no
 -- replay: the number of record entries, and the Discord user on turn (NULL
--- when nobody is). NULL turn: stored by an older bot; the bot fills it in at
--- its next start.
+-- when nobody is). NULL turn: stored by an older bot; the bot fills it in for
+-- running games at its next start (ended games need it no more).
 ALTER TABLE games ADD COLUMN turn INTEGER;
 ALTER TABLE games ADD COLUMN on_turn INTEGER;
 UPDATE games SET turn = 0 WHERE record IS NULL;

@@ -15,6 +15,7 @@ import pytest
 from bot import sqlite
 from bot.sqlite import HOT_QUERIES, SQLiteStorage
 from bot.storage import (
+    Conflict,
     DatabaseTooNew,
     Player,
     Scope,
@@ -150,7 +151,7 @@ async def test_a_write_at_a_stale_version_fails_and_changes_nothing(store) -> No
 
 async def test_one_open_game_per_channel_is_enforced_by_the_schema(store) -> None:
     await new_game(store)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         await new_game(store, host=Player(4, "bo"))
 
 
