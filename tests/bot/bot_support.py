@@ -86,21 +86,33 @@ class Table:
 
 
 @asynccontextmanager
-async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
-    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
+async def bot_env(database: str, seed: int) -> AsyncIterator[simcord.Env]:
+    """The real bot on ``database`` in simcord's offline Discord; at the end it is
+    closed (its database too), and any error that was not a player's is raised.
+
+    Like simcord's own ``simcord_env`` fixture: ``Env`` with ``start`` and
+    ``shutdown``, not ``simcord.run``, so that it can span a fixture's setup and
+    teardown."""
     from bot import create_bot
 
     env = simcord.Env(create_bot(database=database, seed=seed))
     await env.start()
     try:
-        guild = env.create_guild("Meeple Hall")
-        yield Table(env, guild, guild.create_text_channel("carcassonne"))
+        yield env
     finally:
         await env.shutdown()
         await env.bot.close()
     unexpected = [error for error in env.errors if not is_player_error(error)]
     if unexpected:
         raise ExceptionGroup("the bot raised errors", unexpected)
+
+
+@asynccontextmanager
+async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
+    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
+    async with bot_env(database, seed) as env:
+        guild = env.create_guild("Meeple Hall")
+        yield Table(env, guild, guild.create_text_channel("carcassonne"))
 
 
 def first_move(state: GameState) -> Move:
