@@ -45,6 +45,39 @@ class BadInput(GameError):
     """Text a player typed that cannot be read."""
 
 
+class TooLong(BadInput):
+    template = "That is too long ({length} characters); write it in a few."
+
+
+class NotAPlacement(BadInput):
+    template = (
+        "{text} is not a placement: write x,y and a rotation, for example `3,-1 90`, "
+        "or a letter of the picture, for example `B 90`"
+    )
+
+
+class OffTheMap(BadInput):
+    template = "{text}: {number} is far off the map"
+
+
+class BadRotation(BadInput):
+    template = "rotation {rotation}° is not one of 0, 90, 180, 270"
+
+
+class NoSuchLetter(BadInput):
+    template = (
+        "The picture has no position {letter}: use a letter it shows, or x,y and a rotation"
+    )
+
+
+class NotAPort(BadInput):
+    template = "{text} is not a port: use one of {ports} or `none`"
+
+
+class NotATile(BadInput):
+    template = "{text} is not a tile: pick one of your hand from the list"
+
+
 class NoGameHere(NoGame):
     template = "There is no game in this channel. Open one with `/carcassonne new`."
 

@@ -22,7 +22,15 @@ from engine.board import Placement
 from engine.geometry import PORT_NAMES
 from render.naming import candidate_labels, position_label
 
-from .errors import BadInput
+from .errors import (
+    BadRotation,
+    NoSuchLetter,
+    NotAPlacement,
+    NotAPort,
+    NotATile,
+    OffTheMap,
+    TooLong,
+)
 
 NO_FOLLOWER = "none"
 #: Longest text read at all (Discord's own cap on these options is shorter).
@@ -70,7 +78,7 @@ def tagged(turn: int, value: str) -> str:
 def _untag(text: str) -> tuple[int | None, str]:
     """Split ``t12:rest`` into (12, ``rest``); (None, text) when untagged."""
     if len(text) > MAX_INPUT:
-        raise BadInput(f"That is too long ({len(text)} characters); write it in a few.")
+        raise TooLong(length=len(text))
     head, colon, rest = text.partition(":")
     if colon and len(head) > 1 and head[0] in "tT" and len(head) <= 7:
         digits = head[1:]
@@ -131,13 +139,13 @@ def _number(token: str, text: str) -> int | None:
     if not body or not all(c in _ASCII_DIGITS for c in body):
         return None
     if len(body) > 4:
-        raise BadInput(f"{quote(text)}: {quote(token)} is far off the map")
+        raise OffTheMap(text=quote(text), number=quote(token))
     return int(token)
 
 
 def _rotation(value: int) -> int:
     if value not in ROTATIONS:
-        raise BadInput(f"rotation {value}° is not one of 0, 90, 180, 270")
+        raise BadRotation(rotation=value)
     return value
 
 
@@ -145,10 +153,7 @@ def parse_position(text: str) -> PositionInput:
     """A position as suggested or typed: ``t3:1,0,90``, ``1,0 90``, ``(1, 0) 90°``,
     ``1 0``, ``B``, ``B 90``. ``BadInput`` if it cannot be read."""
     turn, body = _untag(text or "")
-    refusal = BadInput(
-        f"{quote(body)} is not a placement: write x,y and a rotation, for example `3,-1 90`, "
-        "or a letter of the picture, for example `B 90`"
-    )
+    refusal = NotAPlacement(text=quote(body))
     tokens = _tokens(body)
     if not tokens:
         raise refusal
@@ -190,10 +195,7 @@ def resolve_position(given: PositionInput, placements: list[Placement]) -> Place
     for (x, y), letter in position_letters(placements).items():
         if letter == given.letter:
             return Placement(x, y, given.rotation)
-    raise BadInput(
-        f"The picture has no position {quote(given.letter or '')}: "
-        "use a letter it shows, or x,y and a rotation"
-    )
+    raise NoSuchLetter(letter=quote(given.letter or ""))
 
 
 # ---------------------------------------------------------------- follower
@@ -233,9 +235,7 @@ def parse_follower_input(text: str | None) -> FollowerInput:
         figure, body = "hut", body[4:]
     port = body.strip().upper()
     if port not in PORT_NAMES:
-        raise BadInput(
-            f"{quote(body)} is not a port: use one of {', '.join(PORT_NAMES)} or `none`"
-        )
+        raise NotAPort(text=quote(body), ports=", ".join(PORT_NAMES))
     return FollowerInput(turn, FollowerChoice(figure, port))
 
 
@@ -260,5 +260,5 @@ def parse_tile(text: str) -> TileInput:
     if not body or len(body) > 8 or not all(
         c in _ASCII_DIGITS or c in _ASCII_LETTERS for c in body
     ):
-        raise BadInput(f"{quote(body)} is not a tile: pick one of your hand from the list")
+        raise NotATile(text=quote(body))
     return TileInput(turn, body)
