@@ -1,4 +1,11 @@
-"""The bot: a :class:`commands.Bot` that owns the database and the application services."""
+"""The bot: a :class:`commands.Bot` that owns the storage, the services and the timers.
+
+``setup_hook`` opens the storage, builds the application services
+(:class:`~bot.games.GameService`, :class:`~bot.turns.TurnService`), the
+:class:`~bot.announcements.Announcer`, the timer :class:`~bot.scheduler.Scheduler`
+and its listeners (:mod:`bot.listeners`), registers the components and loads
+the one cog of commands.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +14,39 @@ import json
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from . import views
+from . import components, replies
+from .announcements import Announcer
 from .games import GameService
-from .storage import Storage
+from .listeners import TimerListeners
+from .scheduler import Scheduler
+from .storage import Storage, open_storage
 from .turns import TurnService
 
 log = logging.getLogger(__name__)
 
-# async_play adds subcommands to the /carcassonne group: it loads after carcassonne.
-EXTENSIONS = ("bot.cogs.carcassonne", "bot.cogs.async_play")
+EXTENSIONS = ("bot.cogs.carcassonne",)
+
+
+class CommandTree(app_commands.CommandTree):
+    """Every command error is answered here, once (see :mod:`bot.replies`), and an
+    option value that is not what the command declares never reaches a command."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        problem = replies.unreadable_option(interaction)
+        if problem is None:
+            return True
+        await replies.reply_error(interaction, problem)
+        return False
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await replies.command_error(interaction, error)
 
 
 class CarcassonneBot(commands.Bot):
@@ -25,8 +54,10 @@ class CarcassonneBot(commands.Bot):
 
     storage: Storage
     games: GameService
-    #: Turn clocks and the game's messages; ``bot.cogs.async_play`` runs its timers.
+    #: Turn clocks, absent players, limits.
     turns: TurnService
+    announcer: Announcer
+    scheduler: Scheduler
 
     def __init__(
         self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None
@@ -36,19 +67,30 @@ class CarcassonneBot(commands.Bot):
             help_command=None,
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=CommandTree,
         )
         self.database = database
         self.dev_guild_id = dev_guild_id
         self.seed = seed
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database)
-        self.games = GameService(self.storage, clock=discord.utils.utcnow, seed=self.seed)
+        self.storage = await open_storage(self.database)
+        clock = discord.utils.utcnow
+        self.games = GameService(self.storage, clock=clock, seed=self.seed)
         self.turns = TurnService(self.storage, self.games)
-        self.add_dynamic_items(*views.DYNAMIC_ITEMS)
+        self.games.change_hooks.append(self.turns.after_change)
+        self.announcer = Announcer(self)
+        self.scheduler = Scheduler(self.storage, self.dispatch, clock=clock)
+        self.turns.wake = self.scheduler.wake
+        self.add_listener(TimerListeners(self).on_carcassonne_timer)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        summarised = await self.games.summarise_old_games()
+        if summarised:
+            log.info("filled in the turn of %d games stored by an older version", summarised)
         await self.sync_commands()
+        self.scheduler.start()
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Upload the command tree when it differs from the last upload; True if it did.
@@ -66,11 +108,12 @@ class CarcassonneBot(commands.Bot):
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = prefix + (str(guild.id) if guild else "global")
-        if not force and await self.storage.get_meta(key) == digest:
+        if not force and await self.storage.meta(key) == digest:
             log.info("application commands unchanged; not syncing")
             return False
         await self.tree.sync(guild=guild)
-        await self.storage.set_meta(key, digest)
+        async with self.storage.transaction() as tx:
+            await tx.set_meta(key, digest)
         log.info(
             "synced %d application commands to %s",
             len(payload),
@@ -91,7 +134,8 @@ class CarcassonneBot(commands.Bot):
                 await self.tree.sync(guild=guild)
             except discord.HTTPException as exc:
                 log.warning("could not remove the commands of guild %s: %s", scope, exc)
-            await self.storage.delete_meta(key)
+            async with self.storage.transaction() as tx:
+                await tx.set_meta(key, None)
             log.info("removed the development commands of guild %s", scope)
 
     async def on_ready(self) -> None:
@@ -99,6 +143,9 @@ class CarcassonneBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            scheduler = getattr(self, "scheduler", None)
+            if scheduler is not None:
+                await scheduler.stop()
             await super().close()
         finally:
             storage = getattr(self, "storage", None)

@@ -1,26 +1,30 @@
 """The application layer: one async function per player action, no Discord in sight.
 
-Each action loads the game from the database, checks who may do what, applies
-the change (through the engine for moves), and writes it back in one
+Each action loads the game through the storage, checks who may do what,
+applies the change (through the engine for moves), and saves it in one
 transaction together with the game's new version; then it returns a plain
-result for the Discord layer to present. Anything a player got wrong raises
-:class:`GameError` with a sentence they can act on, and changes nothing.
+result for the Discord layer to present. Anything a player got wrong raises a
+:class:`~bot.errors.GameError` and changes nothing.
 
-The game record is the source of truth. A running game is rebuilt from it by
-the engine's replay (a few milliseconds for a whole game) and kept in a small
-cache keyed by game id and version; moves are always played on a fresh replay,
-so a game that a presenter is still rendering is never changed under it.
+The game record is the source of truth. A started game's engine position is
+kept in a small cache keyed by game id and version, and a move is applied to
+a copy of the cached position (:func:`fresh_copy`); the version check of the
+save guards it, and the record is replayed only on a cache miss. The cached
+position itself is never played on, so one that a presenter is still
+rendering never changes under it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import random
-import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import cached_property
 from typing import Any
 
 from engine import (
@@ -35,40 +39,68 @@ from engine import (
     TileType,
 )
 
-from . import storage
+from .errors import (
+    DamagedGame,
+    EarlierTurn,
+    GameError,
+    GameOver,
+    HostOnly,
+    InvalidMove,
+    NoGame,
+    NoGameHere,
+    NotAllowed,
+    NotPlaying,
+    NotStarted,
+    NotYourTurn,
+    Stale,
+    TooManyLobbies,
+)
+from .names import seat_names, shown
 from .naming import FollowerChoice, placement_label
-from .storage import CANCELLED, FINISHED, LOBBY, RUNNING, GameRow, Player, Storage
-from .turn_clock import TurnClock, turn_clock
+from .settings import server_settings
+from .storage import (
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    RUNNING,
+    Conflict,
+    GameRow,
+    MessageRef,
+    Player,
+    Reads,
+    Storage,
+    Transaction,
+)
+from .turn_clock import TurnClock
+
+log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-_CACHE_SIZE = 128
+_CACHE_SIZE = 256
 
-NO_GAME_HERE = "There is no game in this channel. Open one with `/carcassonne new`."
-NOT_STARTED = "This game has not started yet; the host starts it with `/carcassonne start`."
-EARLIER_TURN = (
-    "That is from an earlier turn; the game has moved on. "
-    "Use the latest message, or `/carcassonne place`."
-)
+#: Called in the transaction of every change of a game, with the game as saved:
+#: ``hook(tx, row, game, now, same_turn)``; the turn timers of :mod:`bot.turns`
+#: change with the game that way, or not at all.
+ChangeHook = Callable[[Transaction, GameRow, Game | None, datetime, bool], Awaitable[None]]
 
 
-class GameError(Exception):
-    """A player's action cannot be done; the message says why, for them."""
+def fresh_copy(game: Game) -> Game:
+    """A copy of a cached engine position that a move may change.
+
+    Every copy of a cached game is made here. The engine's ``Game.copy()``
+    (issue 12) replaces the replay below when it lands.
+    """
+    return Game.from_record(game.to_record())
 
 
-class NoGame(GameError):
-    pass
+@dataclass(frozen=True)
+class Sent:
+    """When a player sent a typed move: the interaction's id (Discord's snowflake,
+    which grows with time) and its creation time. A typed move counts only for a
+    turn announced before it was sent."""
 
-
-class NotAllowed(GameError):
-    pass
-
-
-class Stale(GameError):
-    """The action was meant for an earlier state of the game (an old button or value)."""
-
-
-class InvalidMove(GameError):
-    pass
+    id: int
+    at: datetime
 
 
 @dataclass(frozen=True)
@@ -109,10 +141,22 @@ class GameState:
         return self.row.players[self.game.current_player]
 
     def seat(self, user_id: int) -> int | None:
-        for index, player in enumerate(self.row.players):
-            if player.id == user_id:
-                return index
-        return None
+        return self.row.seat(user_id)
+
+    @cached_property
+    def names(self) -> list[str]:
+        """Each seat's name, told apart and safe to show ("Sam", "Sam (2)")."""
+        return [shown(name) for name in seat_names(self.row.players)]
+
+    def name(self, who: Player | int) -> str:
+        """A player's shown name, by player or by seat."""
+        if isinstance(who, int):
+            return self.names[who]
+        seat = self.seat(who.id)
+        return self.names[seat] if seat is not None else shown(who.name)
+
+    def is_removed(self, seat: int) -> bool:
+        return self.game is not None and not self.game.active[seat]
 
 
 @dataclass(frozen=True)
@@ -137,7 +181,7 @@ def _now() -> datetime:
 
 
 class GameService:
-    """Every game action of the bot, on one database."""
+    """Every game action of the bot, on one storage."""
 
     def __init__(
         self,
@@ -150,16 +194,68 @@ class GameService:
         self.clock = clock
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
-        #: Called as ``hook(tx, row, game, now)`` in the transaction of every start,
-        #: move and cancel, with the game as saved, so that what depends on the
-        #: game (the turn timers of bot.turns) changes with it, or not at all.
-        self.turn_hooks: list[Callable[[Any, GameRow, Game | None, datetime], Awaitable[None]]] = []
+        self.change_hooks: list[ChangeHook] = []
+        self._marking: set[asyncio.Task[None]] = set()
 
-    async def _run_turn_hooks(
-        self, tx: Any, row: GameRow, game: Game | None, now: datetime
-    ) -> None:
-        for hook in self.turn_hooks:
-            await hook(tx, row, game, now)
+    # ----------------------------------------------------------- positions
+
+    def position(self, row: GameRow) -> Game:
+        """The engine position of a started game; shared, so never to be played on.
+
+        A record that no longer replays raises :class:`DamagedGame` (and the
+        game is marked so, once): the failure stays inside its own game.
+        """
+        if row.damaged is not None:
+            raise DamagedGame(game_id=row.id)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._cache.move_to_end(row.id)
+            return cached[1]
+        assert row.record is not None
+        try:
+            game = Game.from_record(row.record)
+        except Exception as exc:
+            self._mark_damaged(row, exc)
+            raise DamagedGame(game_id=row.id) from None
+        self._remember(row, game)
+        return game
+
+    def _remember(self, row: GameRow, game: Game) -> None:
+        self._cache[row.id] = (row.version, game)
+        self._cache.move_to_end(row.id)
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _mark_damaged(self, row: GameRow, exc: Exception) -> None:
+        """Log a record that no longer replays and mark its game, in a transaction of
+        its own (the caller may be inside one that is about to roll back)."""
+        reason = f"{type(exc).__name__}: {exc}"[:500]
+        log.error("game %s: its record no longer replays (%s)", row.id, reason)
+
+        async def mark() -> None:
+            async with self.db.transaction() as tx:
+                await tx.mark_damaged(row.id, reason)
+
+        task = asyncio.get_running_loop().create_task(mark())
+        self._marking.add(task)
+        task.add_done_callback(self._marking.discard)
+
+    async def summarise_old_games(self) -> int:
+        """Fill in the turn and player on turn of games stored before schema 3."""
+        rows = await self.db.games_to_summarise()
+        now = self.clock()
+        for row in rows:
+            try:
+                game = self.position(row)
+            except DamagedGame:
+                continue
+            async with self.db.transaction() as tx:
+                new = await tx.save_game(
+                    row, _after_play(row, game, now, new_turn=False), action="summarise",
+                    user_id=None, now=now,
+                )
+            self._remember(new, game)
+        return len(rows)
 
     # ---------------------------------------------------------------- reads
 
@@ -175,11 +271,21 @@ class GameService:
         if latest and channel_id is not None and game_id is None:
             row = await self.db.latest_game(guild_id, channel_id)
             if row is None:
-                raise NoGame(NO_GAME_HERE)
+                raise NoGameHere()
         else:
-            row = await find_row(self.db.reader, guild_id, channel_id, game_id)
-        clock = await turn_clock(self.db.fetchall, row.id) if row.status == RUNNING else TurnClock()
-        return replace(self._state(row), clock=clock)
+            row = await find_row(self.db, guild_id, channel_id, game_id)
+        return await self._state(self.db, row)
+
+    async def row(
+        self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None
+    ) -> GameRow:
+        """The channel's open game, or game ``game_id``, as stored (no replay)."""
+        return await find_row(self.db, guild_id, channel_id, game_id)
+
+    async def _state(self, db: Reads, row: GameRow) -> GameState:
+        game = self.position(row) if row.record is not None else None
+        clock = TurnClock.of(await db.game_timers(row.id)) if row.status == RUNNING else TurnClock()
+        return GameState(row, game, clock)
 
     async def started_state(
         self, guild_id: int, *, channel_id: int | None = None, missing: str
@@ -191,28 +297,58 @@ class GameService:
             raise NotAllowed(f"The game has not started yet: {missing}.")
         return state
 
-    def _state(self, row: GameRow) -> GameState:
-        return GameState(row, self._game(row) if row.record is not None else None)
+    # ---------------------------------------------------------------- saves
 
-    def _game(self, row: GameRow) -> Game:
-        """The engine position of a stored game; shared, so never to be played on."""
-        cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
-            self._cache.move_to_end(row.id)
-            return cached[1]
-        game = replay(row)
-        self._cache[row.id] = (row.version, game)
-        self._cache.move_to_end(row.id)
-        while len(self._cache) > _CACHE_SIZE:
-            self._cache.popitem(last=False)
-        return game
+    async def save_play(
+        self,
+        tx: Transaction,
+        row: GameRow,
+        game: Game,
+        *,
+        action: str,
+        user_id: int | None,
+        now: datetime,
+        data: dict[str, Any],
+        new_turn: bool = True,
+    ) -> GameState:
+        """Save a game the engine changed (a move, a skip, a removal, an end), with
+        its timers, in the caller's transaction: the one way such a change is written."""
+        new = await tx.save_game(
+            row, _after_play(row, game, now, new_turn=new_turn), action=action,
+            user_id=user_id, now=now, data=data,
+        )
+        await self._changed(tx, new, game, now, same_turn=not new_turn)
+        self._remember(new, game)
+        return await self._state(tx, new)
+
+    async def save_change(
+        self,
+        tx: Transaction,
+        row: GameRow,
+        new: GameRow,
+        *,
+        action: str,
+        user_id: int | None,
+        now: datetime,
+        data: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """Save a change the engine had no part in (lobby, cancel), with its timers."""
+        saved = await tx.save_game(row, new, action=action, user_id=user_id, now=now, data=data)
+        await self._changed(tx, saved, None, now, same_turn=False)
+        return saved
+
+    async def _changed(
+        self, tx: Transaction, row: GameRow, game: Game | None, now: datetime, *, same_turn: bool
+    ) -> None:
+        for hook in self.change_hooks:
+            await hook(tx, row, game, now, same_turn)
 
     # --------------------------------------------------------------- lobby
 
     async def create(
         self, guild_id: int, channel_id: int, host: Player, options: dict[str, Any]
     ) -> GameState:
-        """Open a lobby in a channel that has no open game."""
+        """Open a lobby in a channel that has no open game and that the server allows."""
         try:
             parsed = Options.from_dict(options)
         except EngineError as exc:
@@ -220,12 +356,18 @@ class GameService:
         now = self.clock()
         try:
             async with self.db.transaction() as tx:
-                if await storage.open_game(tx, guild_id, channel_id) is not None:
+                settings = await server_settings(tx, guild_id)
+                if not settings.allows(channel_id):
+                    where = ", ".join(f"<#{c}>" for c in settings.channels)
+                    raise NotAllowed(f"Games on this server are played in {where}.")
+                if await tx.open_game(guild_id, channel_id) is not None:
                     raise NotAllowed(
                         "This channel already has a game. Join it, or play in another channel."
                     )
-                row = await storage.insert_game(
-                    tx,
+                hosted = await tx.hosted_lobbies(guild_id, host.id)
+                if hosted >= settings.limits.lobby_limit:
+                    raise TooManyLobbies(count=hosted, limit=settings.limits.lobby_limit)
+                row = await tx.insert_game(
                     guild_id=guild_id,
                     channel_id=channel_id,
                     host=host,
@@ -233,16 +375,14 @@ class GameService:
                     seed=self._rng.getrandbits(62),
                     now=now,
                 )
-        except sqlite3.IntegrityError:
+                await self._changed(tx, row, None, now, same_turn=False)
+        except Conflict:  # another lobby was opened here in the meantime
             raise NotAllowed("This channel already has a game.") from None
         return GameState(row)
 
-    async def set_lobby_message(self, guild_id: int, game_id: int, message_id: int) -> None:
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self.db.transaction() as tx:
-            await tx.execute(
-                "UPDATE games SET lobby_message_id = ? WHERE id = ? AND guild_id = ?",
-                (message_id, game_id, guild_id),
-            )
+            await tx.set_lobby_message(game_id, message_id)
 
     async def join(
         self,
@@ -252,17 +392,18 @@ class GameService:
         channel_id: int | None = None,
         game_id: int | None = None,
     ) -> GameState:
+        now = self.clock()
         async with self.db.transaction() as tx:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if row.player(user.id) is not None:
                 raise NotAllowed("You are already in this game.")
             if len(row.players) >= MAX_PLAYERS:
                 raise NotAllowed(f"This game is full: {MAX_PLAYERS} players at most.")
-            players = (*row.players, user)
-            version = await storage.update_game(
-                tx, row, action="join", user_id=user.id, now=self.clock(), players=players
+            new = await self.save_change(
+                tx, row, replace(row, players=(*row.players, user)), action="join",
+                user_id=user.id, now=now,
             )
-        return GameState(_replace(row, players=players, version=version))
+        return GameState(new)
 
     async def leave(
         self,
@@ -273,6 +414,7 @@ class GameService:
         game_id: int | None = None,
     ) -> GameState:
         """Leave a lobby. A leaving host hands the game on; the last one out closes it."""
+        now = self.clock()
         async with self.db.transaction() as tx:
             row = await self._lobby(
                 tx,
@@ -284,15 +426,13 @@ class GameService:
             if row.player(user_id) is None:
                 raise NotAllowed("You are not in this game.")
             players = tuple(p for p in row.players if p.id != user_id)
-            changes: dict[str, Any] = {"players": players}
+            new = replace(row, players=players)
             if not players:
-                changes |= {"status": CANCELLED, "finished_at": self.clock()}
+                new = replace(new, status=CANCELLED, finished_at=now)
             elif user_id == row.host_id:
-                changes["host_id"] = players[0].id
-            version = await storage.update_game(
-                tx, row, action="leave", user_id=user_id, now=self.clock(), **changes
-            )
-        return GameState(_replace(row, version=version, **changes))
+                new = replace(new, host_id=players[0].id)
+            saved = await self.save_change(tx, row, new, action="leave", user_id=user_id, now=now)
+        return GameState(saved)
 
     async def start(
         self,
@@ -309,7 +449,7 @@ class GameService:
                 tx, guild_id, channel_id, game_id, started="This game has already started."
             )
             if user_id != row.host_id:
-                raise NotAllowed("Only the host can start the game.")
+                raise HostOnly("Only the host can start the game.")
             if not MIN_PLAYERS <= len(row.players) <= MAX_PLAYERS:
                 raise NotAllowed(
                     f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
@@ -317,35 +457,16 @@ class GameService:
                 )
             players = list(row.players)
             self._rng.shuffle(players)
-            game = Game.new(_record_names(players), Options.from_dict(row.options), seed=row.seed)
-            record = game.to_record()
-            status = FINISHED if game.is_over else RUNNING
-            changes: dict[str, Any] = {
-                "players": tuple(players),
-                "status": status,
-                "record": record,
-                "turn_started_at": now,
-            }
-            if game.is_over:
-                changes["finished_at"] = now
-            version = await storage.update_game(
-                tx,
-                row,
-                action="start",
-                user_id=user_id,
-                now=now,
+            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=row.seed)
+            seated = replace(row, players=tuple(players), status=RUNNING)
+            return await self.save_play(
+                tx, seated, game, action="start", user_id=user_id, now=now,
                 data={"seating": [p.id for p in players]},
-                **changes,
             )
-            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
-            clock = await turn_clock(tx.execute_fetchall, row.id)
-        new_row = _replace(row, version=version, **changes)
-        self._cache[row.id] = (version, game)
-        return GameState(new_row, game, clock)
 
     async def _lobby(
         self,
-        tx: Any,
+        tx: Reads,
         guild_id: int,
         channel_id: int | None,
         game_id: int | None,
@@ -356,8 +477,33 @@ class GameService:
         if row.status == RUNNING:
             raise Stale(started)
         if row.status != LOBBY:
-            raise Stale(f"That game is over ({row.status}).")
+            raise GameOver(status=row.status)
         return row
+
+    async def hand_over_host(self, guild_id: int, game_id: int, absent_id: int) -> GameState:
+        """The host ``absent_id`` left the server: the next player becomes host.
+
+        In a lobby the absent host also leaves it (the last one out closes it);
+        in a running game the role passes to the next player still in the game.
+        Nothing changes if the role has moved on already.
+        """
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            row = await find_row(tx, guild_id, game_id=game_id)
+            if row.host_id != absent_id or not row.is_open:
+                return GameState(row)
+            if row.status == LOBBY:
+                players = tuple(p for p in row.players if p.id != absent_id)
+                new = replace(row, players=players, host_id=players[0].id if players else absent_id)
+                if not players:
+                    new = replace(new, status=CANCELLED, finished_at=now)
+            else:
+                new = pass_host(row, self.position(row).active)
+            saved = await self.save_change(
+                tx, row, new, action="host", user_id=None, now=now,
+                data={"absent": absent_id, "host": new.host_id},
+            )
+        return GameState(saved)
 
     # ---------------------------------------------------------------- play
 
@@ -372,19 +518,30 @@ class GameService:
         channel_id: int | None = None,
         game_id: int | None = None,
         turn: int | None = None,
+        sent: Sent | None = None,
     ) -> Played:
-        """Play the tile of the player on turn; ``turn`` (from a button) must still be current."""
+        """Play the tile of the player on turn.
+
+        The move names the turn it was made for: ``turn`` (from a button, a
+        menu or a suggested value) must still be current, and a typed move
+        without one (``sent``) must have been sent after its turn was announced,
+        so a player who moves twice in a row never plays a tile they have not seen.
+        """
         now = self.clock()
         async with self.db.transaction() as tx:
             row = await find_row(tx, guild_id, channel_id, game_id)
-            game = replay(row) if row.record is not None else None
-            self.require_turn(GameState(row, game), user_id, turn)
-            assert game is not None
-            seat = _seat(row, user_id)
+            cached = self.position(row) if row.status == RUNNING else None
+            before = GameState(row, cached)
+            self.require_turn(before, user_id, turn)
+            assert cached is not None
+            if turn is None and sent is not None:
+                await self._require_announced(tx, row, cached.turn, sent)
+            game = fresh_copy(cached)
+            turn_before = game.turn
+            seat = row.seat(user_id)
             assert seat is not None
-            tile_id = tile or game.tile.id  # type: ignore[union-attr]
             move = Move(
-                tile_id,
+                self.tile_for(before, tile).id,
                 placement.x,
                 placement.y,
                 placement.rotation,
@@ -395,24 +552,22 @@ class GameService:
                 result = game.play(move)
             except IllegalMoveError as exc:
                 raise InvalidMove(f"You cannot play that: {exc}.") from None
-            changes: dict[str, Any] = {"record": game.to_record(), "turn_started_at": now}
-            if game.is_over:
-                changes |= {"status": FINISHED, "finished_at": now}
-            version = await storage.update_game(
-                tx,
-                row,
-                action="place",
-                user_id=user_id,
-                now=now,
-                data={"turn": turn if turn is not None else game.turn - 1, "move": str(move)},
-                **changes,
+            state = await self.save_play(
+                tx, row, game, action="place", user_id=user_id, now=now,
+                data={"turn": turn_before, "move": str(move)},
             )
-            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), game, now)
-            clock = await turn_clock(tx.execute_fetchall, row.id)
-        new_row = _replace(row, version=version, **changes)
-        self._cache[row.id] = (version, game)
-        return Played(GameState(new_row, game, clock), row.players[seat], move,
-                      list(result.events))
+        return Played(state, row.players[seat], move, list(result.events))
+
+    @staticmethod
+    async def _require_announced(tx: Reads, row: GameRow, turn: int, sent: Sent) -> None:
+        """Refuse a typed move sent before its turn was announced (the turn's first
+        message; while it is not out yet, before the turn began)."""
+        announced = await tx.turn_announcement(row.id, turn)
+        if announced is not None:
+            if sent.id < announced:
+                raise EarlierTurn()
+        elif row.turn_started_at is not None and sent.at <= row.turn_started_at:
+            raise EarlierTurn()
 
     # --------------------------------------------------------- the rest
 
@@ -432,15 +587,18 @@ class GameService:
             if not row.is_open:
                 raise NoGame("That game is over already; there is nothing to cancel.")
             if user_id != row.host_id and not can_manage:
-                raise NotAllowed(
+                raise HostOnly(
                     "Only the host or a member with Manage Server can cancel the game."
                 )
-            changes = {"status": CANCELLED, "finished_at": now}
-            version = await storage.update_game(
-                tx, row, action="cancel", user_id=user_id, now=now, **changes
-            )
-            await self._run_turn_hooks(tx, _replace(row, version=version, **changes), None, now)
-        return self._state(_replace(row, version=version, **changes))
+            new = replace(row, status=CANCELLED, finished_at=now, on_turn=None)
+            saved = await self.save_change(tx, row, new, action="cancel", user_id=user_id, now=now)
+        game = None
+        if saved.record is not None and saved.damaged is None:
+            try:
+                game = self.position(saved)
+            except DamagedGame:
+                game = None
+        return GameState(saved, game)
 
     async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
         """The game record as JSON; the seed only once the game is over (it tells the future)."""
@@ -452,39 +610,54 @@ class GameService:
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
 
+    async def count_games(self) -> int:
+        return await self.db.count_games()
+
+    async def remember_message(self, game_id: int, message: MessageRef) -> None:
+        """Note a message with components as it is sent, so that it can be tidied
+        (and a typed move dated against it) without reading the channel's history."""
+        async with self.db.transaction() as tx:
+            await tx.remember_message(game_id, message, self.clock())
+
     # ---------------------------------------------------- move listings
 
     @staticmethod
     def require_turn(state: GameState, user_id: int, turn: int | None = None) -> None:
         """Raise unless ``user_id`` is the player on turn of a running game, and
-        (for a button or value of turn ``turn``) that turn is still current."""
+        (for a move made for turn ``turn``) that turn is still current."""
         require_running(state.row)
         current = state.current
         if current is None:
-            raise Stale(f"That game is over ({state.row.status}).")
+            raise GameOver(status=state.row.status)
         if turn is not None and turn != state.turn:
-            raise Stale(EARLIER_TURN)
+            raise EarlierTurn()
         if current.id != user_id:
-            if state.seat(user_id) is None:
-                raise NotAllowed(f"You are not playing in this game; it is {current.name}'s turn.")
-            raise NotAllowed(f"It is not your turn: it is {current.name}'s.")
+            seat = state.seat(user_id)
+            if seat is None or state.is_removed(seat):
+                raise NotPlaying(current=state.name(current))
+            raise NotYourTurn(current=state.name(current))
 
     @staticmethod
     def hand(state: GameState) -> tuple[TileType, ...]:
-        return state.game.hand if state.game is not None and state.row.status == RUNNING else ()
+        """The tiles the player on turn may choose from, each type once."""
+        if state.game is None or state.row.status != RUNNING:
+            return ()
+        return tuple({t.id: t for t in state.game.hand}.values())
 
     @staticmethod
     def tile_for(state: GameState, tile: str | None) -> TileType:
-        """The hand's tile ``tile`` (default: the first); ``GameError`` if not in hand."""
+        """The hand's tile ``tile`` (any case; default: the first); ``GameError`` if not in hand."""
         hand = GameService.hand(state)
         if not hand:
             raise NotAllowed("Nobody is on turn in this game.")
         if tile is None:
             return hand[0]
         for candidate in hand:
-            if candidate.id == tile:
+            if candidate.id.lower() == tile.lower():
                 return candidate
-        raise Stale(f"Tile {tile} is not in the hand now ({', '.join(t.id for t in hand)}).")
+        raise Stale(
+            f"Tile {tile[:8]} is not in the hand now ({', '.join(t.id for t in hand)})."
+        )
 
     @staticmethod
     def placements(state: GameState, tile: TileType) -> list[Placement]:
@@ -504,65 +677,62 @@ class GameService:
         if problem is not None:
             raise InvalidMove(f"{placement_label(placement)} is not legal: {problem}.")
 
-    async def count_games(self) -> int:
-        return await self.db.count_games()
-
 
 async def find_row(
-    db: Any, guild_id: int, channel_id: int | None = None, game_id: int | None = None
+    db: Reads, guild_id: int, channel_id: int | None = None, game_id: int | None = None
 ) -> GameRow:
     """Game ``game_id`` of this server, or else the channel's open game; NoGame if none.
 
-    ``db`` is the storage's reader or a transaction. Every lookup goes through
-    the guild, so another server's game id is never reachable.
+    Every lookup goes through the server, so another server's game id is never reachable.
     """
     if game_id is not None:
-        row = await storage.game_by_id(db, guild_id, game_id)
+        row = await db.game(game_id, guild_id)
         if row is None:
             raise NoGame("That game does not exist on this server.")
         return row
     assert channel_id is not None
-    row = await storage.open_game(db, guild_id, channel_id)
+    row = await db.open_game(guild_id, channel_id)
     if row is None:
-        raise NoGame(NO_GAME_HERE)
+        raise NoGameHere()
     return row
 
 
 def require_running(row: GameRow) -> None:
-    """Raise unless the game has started and is not over."""
+    """Raise unless the game has started and is not over (and can still be read)."""
     if row.status == LOBBY:
-        raise NotAllowed(NOT_STARTED)
+        raise NotStarted()
     if row.status != RUNNING:
-        raise Stale(f"That game is over ({row.status}).")
+        raise GameOver(status=row.status)
+    if row.damaged is not None:
+        raise DamagedGame(game_id=row.id)
 
 
-def replay(row: GameRow) -> Game:
-    """The engine position of a started game, fresh from its record (safe to play on)."""
-    assert row.record is not None
-    return Game.from_record(row.record)
+def pass_host(row: GameRow, active: list[bool]) -> GameRow:
+    """``row`` with the host role given to the next player still in the game."""
+    seat = row.seat(row.host_id) or 0
+    count = len(row.players)
+    for step in range(1, count):
+        other = (seat + step) % count
+        if active[other]:
+            return replace(row, host_id=row.players[other].id)
+    return row
+
+
+def _after_play(row: GameRow, game: Game, now: datetime, *, new_turn: bool) -> GameRow:
+    """``row`` as it stands once the engine changed its game to ``game``."""
+    over = game.is_over
+    seat = game.current_player
+    return replace(
+        row,
+        record=game.to_record(),
+        status=FINISHED if over else row.status,
+        finished_at=now if over else row.finished_at,
+        turn_started_at=now if new_turn else row.turn_started_at,
+        turn=game.turn,
+        on_turn=row.players[seat].id if seat is not None and not over else None,
+        removed=frozenset(p.id for p, active in zip(row.players, game.active) if not active),
+    )
 
 
 def _placement_order(p: Placement) -> tuple[int, int, int]:
     return (p.y, p.x, p.rotation)
-
-
-def _seat(row: GameRow, user_id: int) -> int | None:
-    return next((i for i, p in enumerate(row.players) if p.id == user_id), None)
-
-
-def _record_names(players: list[Player]) -> list[str]:
-    """Names for the record: display names, made unique if two players share one."""
-    names: list[str] = []
-    for player in players:
-        name = player.name.strip() or f"player {len(names) + 1}"
-        candidate, n = name, 2
-        while candidate in names:
-            candidate, n = f"{name} ({n})", n + 1
-        names.append(candidate)
-    return names
-
-
-def _replace(row: GameRow, **changes: Any) -> GameRow:
-    if isinstance(changes.get("players"), list):
-        changes["players"] = tuple(changes["players"])
-    return replace(row, **changes)

@@ -1,22 +1,34 @@
-"""``carcassonne-bot``: read ``.env``, set up logging, and run the bot.
+"""``carcassonne-bot``: read ``.env``, check the database, set up logging, and run the bot.
 
 Kept apart from the bot class (as RoboDanny's ``launcher.py``) so that tests
 and tools build the same bot with :func:`bot.create_bot` and never touch the
 environment, the token or the network.
+
+Whatever stops the start (a missing setting, a damaged or unwritable
+database, a full disk, no network, a refused token) is said in one sentence
+on stderr, and the process exits with status 1 at once: every database
+connection (each one a thread) is closed on the way out.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
 from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
 
 DEFAULT_DATABASE = "carcassonne.sqlite3"
 
 
 class ConfigError(Exception):
     """A setting is missing or wrong; the message is one sentence for the operator."""
+
+
+class StartupError(Exception):
+    """The bot cannot start; the message is one sentence for the operator."""
 
 
 @dataclass(frozen=True)
@@ -50,39 +62,85 @@ class Settings:
         )
 
 
-def main() -> None:
-    """Entry point of the ``carcassonne-bot`` console script."""
+def load_env_file(folder: Path | None = None) -> None:
+    """Read ``.env`` from the folder the bot is started in (not beside the package);
+    settings already in the environment win."""
     from dotenv import load_dotenv
 
-    load_dotenv()
-    try:
-        settings = Settings.from_env()
-    except ConfigError as exc:
-        print(exc, file=sys.stderr)
-        raise SystemExit(1) from None
+    load_dotenv(dotenv_path=(folder or Path.cwd()) / ".env", override=False)
 
+
+async def check_database(path: str) -> None:
+    """Open the database once before connecting: a damaged, unwritable or full one
+    is reported (and never written) before the bot goes online."""
+    from .storage import StorageError, open_storage
+
+    try:
+        storage = await open_storage(path)
+    except StorageError as exc:
+        raise StartupError(str(exc)) from None
+    await storage.close()
+
+
+async def run(settings: Settings) -> None:
     import discord
 
     from . import create_bot
 
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    await check_database(settings.database)
     bot = create_bot(database=settings.database, dev_guild_id=settings.dev_guild_id)
     try:
-        bot.run(settings.token, log_handler=None)
+        async with bot:
+            await bot.start(settings.token)
     except discord.LoginFailure:
-        print(
+        raise StartupError(
             "Discord refused DISCORD_TOKEN: copy the token again from the bot's page "
-            "in the Developer Portal.",
-            file=sys.stderr,
-        )
-        raise SystemExit(1) from None
+            "in the Developer Portal."
+        ) from None
     except discord.PrivilegedIntentsRequired:
-        print(
+        raise StartupError(
             "Discord refused the connection for missing intents; this bot needs none "
-            "of the privileged ones, so check that you run an unmodified bot.",
-            file=sys.stderr,
-        )
-        raise SystemExit(1) from None
+            "of the privileged ones, so check that you run an unmodified bot."
+        ) from None
+    except (OSError, TimeoutError, discord.GatewayNotFound, discord.ConnectionClosed) as exc:
+        # aiohttp's connection errors are OSErrors.
+        raise StartupError(
+            f"Cannot reach Discord ({_reason(exc)}): check this machine's internet "
+            "connection, then start the bot again."
+        ) from None
+    except discord.DiscordServerError as exc:
+        raise StartupError(
+            f"Discord is having trouble ({exc.status}): try again in a few minutes."
+        ) from None
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:120]
+
+
+def main() -> None:
+    """Entry point of the ``carcassonne-bot`` console script."""
+    load_env_file()
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        _fail(str(exc))
+
+    import discord
+
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    try:
+        asyncio.run(run(settings))
+    except StartupError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+
+
+def _fail(sentence: str) -> NoReturn:
+    print(sentence, file=sys.stderr)
+    raise SystemExit(1)
 
 
 if __name__ == "__main__":

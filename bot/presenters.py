@@ -199,7 +199,7 @@ def lobby_post(state: GameState, view: discord.ui.View | None, note: str | None 
 
 
 def _names(state: GameState, seats: tuple[int, ...]) -> str:
-    return ", ".join(state.players[s].name for s in seats)
+    return ", ".join(state.name(s) for s in seats)
 
 
 def event_lines(state: GameState, events: list[Event]) -> list[str]:
@@ -207,7 +207,7 @@ def event_lines(state: GameState, events: list[Event]) -> list[str]:
     lines: list[str] = []
     for event in events:
         if isinstance(event, TilePlaced) and event.player is not None:
-            who = state.players[event.player].name
+            who = state.name(event.player)
             text = (
                 f"**{who}** placed {tile_name(event.tile, state)} at "
                 f"`{position_label(event.x, event.y)}` turned {event.rotation}°"
@@ -230,14 +230,14 @@ def event_lines(state: GameState, events: list[Event]) -> list[str]:
             else:
                 lines.append(f"✅ Completed {kind}{detail}, nobody's.")
         elif isinstance(event, TileDiscarded):
-            who = state.players[event.player].name
+            who = state.name(event.player)
             where = "goes back into the bag" if event.back_to_bag else "is discarded"
             lines.append(
                 f"🗑️ {who} drew {tile_name(event.tile, state)}, which fits nowhere: it {where}."
             )
         elif isinstance(event, BonusTileEarned):
             lines.append(
-                f"✨ {state.players[event.player].name} earned a bonus tile: "
+                f"✨ {state.name(event.player)} earned a bonus tile: "
                 f"{tile_name(event.tile, state)}."
             )
     return lines
@@ -248,11 +248,16 @@ def scores_field(state: GameState) -> str:
     assert game is not None
     huts = game.rules.huts if hasattr(game, "rules") else 0
     lines = []
-    for seat, player in enumerate(state.players):
+    for seat in range(len(state.players)):
+        if state.is_removed(seat):
+            lines.append(
+                f"{mark(seat)} ~~{state.name(seat)}~~: {game.scores[seat]} points (removed)"
+            )
+            continue
         supply = game.supply(seat)
         extra = f", {supply.huts} huts" if huts else ""
         lines.append(
-            f"{mark(seat)} **{player.name}**: {game.scores[seat]} points "
+            f"{mark(seat)} **{state.name(seat)}**: {game.scores[seat]} points "
             f"({supply.meeples} followers{extra} left)"
         )
     return "\n".join(lines)
@@ -337,7 +342,7 @@ def final_scoring(state: GameState, events: list[Event], embed: discord.Embed) -
     for event in finals:
         for seat in event.scorers:
             by_player[seat][event.kind] += event.points
-    for seat, player in enumerate(state.players):
+    for seat in range(len(state.players)):
         parts = [
             f"{_KIND_NAMES.get(kind, (kind, kind.title()))[1]} +{points}"
             for kind, points in sorted(by_player[seat].items())
@@ -350,7 +355,8 @@ def final_scoring(state: GameState, events: list[Event], embed: discord.Embed) -
             + (", ".join(parts) if parts else "nothing more")
             + f" at the end = **{game.scores[seat]}**"
         )
-        embed.add_field(name=f"{mark(seat)} {player.name}", value=value, inline=False)
+        name = state.name(seat) + (" (removed)" if state.is_removed(seat) else "")
+        embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)
 
 
 def game_over_text(state: GameState) -> str:

@@ -1,109 +1,101 @@
-"""The bot's SQLite database: connections, migrations and the game tables.
+"""What the bot keeps: the typed interface of its storage, and the values it holds.
 
-One writer connection behind an :class:`asyncio.Lock` takes every write in an
-explicit ``BEGIN IMMEDIATE`` transaction, so one action of one game is one
-commit. A second connection reads; in WAL mode it never sees a write that has
-not committed, and reads never wait for writes.
+The application layer (:mod:`bot.games`, :mod:`bot.turns`) speaks to the
+database only through the methods below; no other module writes SQL. The
+default backend is SQLite (:mod:`bot.sqlite`), which needs nothing installed;
+a second backend (say PostgreSQL, for a bot that runs on several machines)
+implements the same three classes:
 
-Migrations are the numbered files ``bot/migrations/V{n}__{reason}.sql``,
-applied in order, each in its own transaction together with
-``PRAGMA user_version = n``. Applied files are never edited.
+- :class:`Reads`: lookups, on their own or inside a transaction;
+- :class:`Transaction`: the writes, all-or-nothing (one action of one game is
+  one transaction, its version bump and timers included);
+- :class:`Storage`: opens transactions, reads outside them, and holds the
+  bot's own facts (the timer queue, metadata).
+
+Times are timezone-aware UTC datetimes; JSON-like values are plain dicts.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import logging
-import re
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from importlib import resources
-from pathlib import Path
+import abc
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
-import aiosqlite
 
-log = logging.getLogger(__name__)
+class Status(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
 
-_MIGRATION_NAME = re.compile(r"V(?P<version>[1-9][0-9]*)__(?P<reason>\w+)\.sql\Z")
 
-LOBBY, RUNNING, FINISHED, CANCELLED = "lobby", "running", "finished", "cancelled"
+LOBBY, RUNNING, FINISHED, CANCELLED = Status
 OPEN_STATUSES = (LOBBY, RUNNING)
 
 
+class Scope(StrEnum):
+    """Whose settings: a server's defaults, one game's own, or a player's choices."""
+
+    SERVER = "server"
+    GAME = "game"
+    PLAYER = "player"
+
+
+# ------------------------------------------------------------------ errors
+
+
 class StorageError(RuntimeError):
-    """The database is not what this version of the bot expects."""
+    """The database cannot be used as it is; the message is one sentence for the operator."""
 
 
-class VersionConflict(StorageError):
+class DatabaseTooNew(StorageError):
+    def __init__(self, path: str, version: int, known: int) -> None:
+        super().__init__(
+            f"The database {path} was written by a newer version of the bot (schema "
+            f"{version}, this one knows {known}): run the newer version, or restore a backup."
+        )
+
+
+class DatabaseDamaged(StorageError):
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(
+            f"The database {path} is damaged ({detail}); it was left as it is: "
+            "restore a backup, or move the file away to start with an empty one."
+        )
+
+
+class DatabaseUnusable(StorageError):
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(
+            f"The database {path} cannot be opened for writing ({detail}): check that the "
+            "file and its folder exist and that the bot's user may read and write them."
+        )
+
+
+class DiskFull(StorageError):
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            f"The disk that holds the database {path} is full: free some space and start again."
+        )
+
+
+class Conflict(StorageError):
+    """A write broke a rule the storage keeps (say, one open game per channel)."""
+
+
+class VersionConflict(Conflict):
     """Someone else changed the game between our read and our write."""
 
 
-@dataclass(frozen=True)
-class Migration:
-    version: int
-    name: str
-    sql: str
-
-
-def migrations() -> list[Migration]:
-    """The packaged migrations in order; the numbering must have no gaps."""
-    found: list[Migration] = []
-    for entry in resources.files("bot").joinpath("migrations").iterdir():
-        match = _MIGRATION_NAME.fullmatch(entry.name)
-        if match:
-            found.append(Migration(int(match["version"]), entry.name, entry.read_text("utf-8")))
-    found.sort(key=lambda m: m.version)
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise StorageError(f"migration V{expected} is missing (found {migration.name})")
-    return found
-
-
-async def migrate(db: aiosqlite.Connection) -> list[int]:
-    """Apply every migration newer than ``PRAGMA user_version``; return those applied."""
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    current = row[0] if row else 0
-    known = migrations()
-    if current > len(known):
-        raise StorageError(
-            f"the database is at schema version {current} but this bot knows only "
-            f"{len(known)}: it was written by a newer version of the bot"
-        )
-    applied = []
-    for migration in known[current:]:
-        # executescript commits first and runs each statement in turn; the
-        # explicit BEGIN/COMMIT makes the file and the version bump one unit.
-        script = (
-            f"BEGIN IMMEDIATE;\n{migration.sql}\n;\n"
-            f"PRAGMA user_version = {migration.version};\nCOMMIT;"
-        )
-        try:
-            await db.executescript(script)
-        except Exception:
-            if db.in_transaction:
-                await db.rollback()
-            raise
-        log.info("applied migration %s", migration.name)
-        applied.append(migration.version)
-    return applied
-
-
-def utcnow_iso(now: datetime) -> str:
-    return now.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def parse_time(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
+# ------------------------------------------------------------------ values
 
 
 @dataclass(frozen=True)
 class Player:
-    """A seat at a game: a Discord user id and the name the record uses."""
+    """A seat at a game: a Discord user id and the display name they joined with."""
 
     id: int
     name: str
@@ -114,14 +106,18 @@ class Player:
 
 @dataclass(frozen=True)
 class GameRow:
+    """A game as stored. The record (engine format, with its seed) is the game;
+    ``turn`` and ``on_turn`` repeat what it says, so that lists of games need no replay."""
+
     id: int
     guild_id: int
     channel_id: int
     host_id: int
     options: dict[str, Any]
     seed: int
+    #: Join order in the lobby, seating order once the game runs.
     players: tuple[Player, ...]
-    status: str
+    status: Status
     version: int
     record: dict[str, Any] | None
     lobby_message_id: int | None
@@ -129,6 +125,14 @@ class GameRow:
     updated_at: datetime
     turn_started_at: datetime | None
     finished_at: datetime | None
+    #: The record's number of entries (the engine's ``turn``); None if not known yet.
+    turn: int | None = 0
+    #: The user on turn, or None.
+    on_turn: int | None = None
+    #: Users removed from the running game (their seats stay).
+    removed: frozenset[int] = frozenset()
+    #: Why the stored record no longer replays, or None.
+    damaged: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -137,274 +141,240 @@ class GameRow:
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.id == user_id), None)
 
-    @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> GameRow:
-        return cls(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            host_id=row["host_id"],
-            options=json.loads(row["options"]),
-            seed=row["seed"],
-            players=tuple(Player(p["id"], p["name"]) for p in json.loads(row["players"])),
-            status=row["status"],
-            version=row["version"],
-            record=json.loads(row["record"]) if row["record"] else None,
-            lobby_message_id=row["lobby_message_id"],
-            created_at=datetime.fromisoformat(row["created_at"]),
-            updated_at=datetime.fromisoformat(row["updated_at"]),
-            turn_started_at=parse_time(row["turn_started_at"]),
-            finished_at=parse_time(row["finished_at"]),
-        )
+    def seat(self, user_id: int) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.id == user_id), None)
 
 
-def _players_json(players: tuple[Player, ...] | list[Player]) -> str:
-    return json.dumps([{"id": p.id, "name": p.name} for p in players], ensure_ascii=False)
+@dataclass(frozen=True)
+class Timer:
+    """A durable timer: an event name, when it is due (UTC), and the game and
+    turn it was set for, so that one its game has outlived is dropped."""
+
+    id: int
+    event: str
+    expires_at: datetime
+    game_id: int | None = None
+    turn: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime | None = None
 
 
-class Storage:
-    """The database of one bot process. Open with :meth:`open`, then :meth:`close`."""
+@dataclass(frozen=True)
+class MessageRef:
+    """A message the bot sent for a game with components on it."""
 
-    def __init__(
-        self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
-    ) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._write_lock = asyncio.Lock()
+    channel_id: int
+    message_id: int
+    kind: str
+    turn: int | None = None
 
-    @classmethod
-    async def open(cls, path: str) -> Storage:
-        """Connect, set the pragmas, and bring the schema up to date."""
-        memory = path == ":memory:"
-        if not memory:
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path)
-        try:
-            if not memory:
-                await _run(writer, "PRAGMA journal_mode = WAL")
-            await migrate(writer)
-            # An in-memory database exists once per connection: read where we write.
-            reader = writer if memory else await _connect(path)
-        except BaseException:
-            await writer.close()
-            raise
-        return cls(path, writer, reader)
 
-    @property
-    def reader(self) -> aiosqlite.Connection:
-        """The connection for reads outside a transaction (WAL lets it read while a write runs)."""
-        return self._reader
+@dataclass(frozen=True)
+class LogEntry:
+    """One change of a game (one version): who did what, when."""
 
-    async def close(self) -> None:
-        if self._reader is not self._writer:
-            await self._reader.close()
-        await self._writer.close()
+    version: int
+    action: str
+    user_id: int | None
+    data: dict[str, Any]
+    created_at: datetime
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction; commits on success, rolls back on any error."""
-        async with self._write_lock:
-            db = self._writer
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                await db.rollback()
-                raise
-            else:
-                await db.commit()
 
-    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
-        async with self._reader.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+@dataclass(frozen=True)
+class PlayerGame:
+    """A running game a player is seated in (not removed), with its turn deadline."""
 
-    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._reader.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    row: GameRow
+    deadline: datetime | None
 
-    # ------------------------------------------------------------ metadata
 
-    async def get_meta(self, key: str) -> str | None:
-        row = await self.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
-        return row["value"] if row else None
+# --------------------------------------------------------------- interface
 
-    async def meta_keys(self, prefix: str) -> list[str]:
-        rows = await self.fetchall(
-            "SELECT key FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
-        )
-        return [row["key"] for row in rows]
 
-    async def delete_meta(self, key: str) -> None:
-        async with self.transaction() as db:
-            await db.execute("DELETE FROM meta WHERE key = ?", (key,))
+class Reads(abc.ABC):
+    """Lookups; every one is served by an index (``tests/bot/test_storage.py`` checks)."""
 
-    async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+    @abc.abstractmethod
+    async def game(self, game_id: int, guild_id: int | None = None) -> GameRow | None:
+        """A game by id; with ``guild_id``, only if it belongs to that server."""
 
-    # ------------------------------------------------------ guild settings
-
-    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        row = await self.fetchone(
-            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return json.loads(row["settings"]) if row else {}
-
-    async def set_guild_settings(
-        self, guild_id: int, settings: dict[str, Any], now: datetime
-    ) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
-                " updated_at = excluded.updated_at",
-                (guild_id, json.dumps(settings), utcnow_iso(now)),
-            )
-
-    # --------------------------------------------------------------- games
-
+    @abc.abstractmethod
     async def open_game(self, guild_id: int, channel_id: int) -> GameRow | None:
         """The lobby or running game of a channel, if any."""
-        return await open_game(self._reader, guild_id, channel_id)
 
+    @abc.abstractmethod
     async def latest_game(self, guild_id: int, channel_id: int) -> GameRow | None:
-        """The channel's open game, else the one that ended last there."""
-        row = await self.fetchone(
-            "SELECT * FROM games WHERE guild_id = ? AND channel_id = ?"
-            " ORDER BY status IN (?, ?) DESC, id DESC LIMIT 1",
-            (guild_id, channel_id, *OPEN_STATUSES),
-        )
-        return GameRow.from_row(row) if row else None
+        """The channel's open game, else the one created last there."""
 
-    async def game(self, guild_id: int, game_id: int) -> GameRow | None:
-        """A game by id, only if it belongs to this guild."""
-        return await game_by_id(self._reader, guild_id, game_id)
+    @abc.abstractmethod
+    async def running_games(self, guild_id: int) -> list[GameRow]:
+        """Every running game of a server (a change of its settings reaches them all)."""
 
-    async def count_games(self) -> int:
-        row = await self.fetchone("SELECT count(*) AS n FROM games")
-        return row["n"] if row else 0
+    @abc.abstractmethod
+    async def player_games(self, guild_id: int, user_id: int) -> list[PlayerGame]:
+        """The running games of a server in which ``user_id`` still plays, oldest first."""
 
+    @abc.abstractmethod
+    async def hosted_lobbies(self, guild_id: int, user_id: int) -> int:
+        """How many lobbies ``user_id`` hosts on a server."""
 
-# Queries that may run on either connection, so a transaction can use them too.
+    @abc.abstractmethod
+    async def games_to_summarise(self) -> list[GameRow]:
+        """Running games whose ``turn`` is not known (stored by a bot before schema 3)."""
 
+    @abc.abstractmethod
+    async def settings(self, scope: Scope, key: int) -> dict[str, Any]:
+        """The settings a server, game or player set (``{}``: none)."""
 
-async def open_game(db: aiosqlite.Connection, guild_id: int, channel_id: int) -> GameRow | None:
-    async with db.execute(
-        "SELECT * FROM games WHERE guild_id = ? AND channel_id = ? AND status IN (?, ?)",
-        (guild_id, channel_id, *OPEN_STATUSES),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return GameRow.from_row(row) if row else None
+    @abc.abstractmethod
+    async def game_timers(self, game_id: int) -> dict[str, Timer]:
+        """A game's pending timers, by event."""
 
+    @abc.abstractmethod
+    async def votes(self, game_id: int, turn: int) -> set[int]:
+        """Who voted to end a game at ``turn``."""
 
-async def game_by_id(db: aiosqlite.Connection, guild_id: int, game_id: int) -> GameRow | None:
-    async with db.execute(
-        "SELECT * FROM games WHERE id = ? AND guild_id = ?", (game_id, guild_id)
-    ) as cursor:
-        row = await cursor.fetchone()
-    return GameRow.from_row(row) if row else None
+    @abc.abstractmethod
+    async def messages(self, game_id: int) -> list[MessageRef]:
+        """The messages with components noted for a game, oldest first."""
 
+    @abc.abstractmethod
+    async def turn_announcement(self, game_id: int, turn: int) -> int | None:
+        """The id of the first message noted for a game's ``turn`` (its announcement)."""
 
-async def insert_game(
-    db: aiosqlite.Connection,
-    *,
-    guild_id: int,
-    channel_id: int,
-    host: Player,
-    options: dict[str, Any],
-    seed: int,
-    now: datetime,
-) -> GameRow:
-    stamp = utcnow_iso(now)
-    async with db.execute(
-        "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
-        " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING *",
-        (
-            guild_id,
-            channel_id,
-            host.id,
-            json.dumps(options),
-            seed,
-            _players_json([host]),
-            LOBBY,
-            stamp,
-            stamp,
-        ),
-    ) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    game = GameRow.from_row(row)
-    await log_action(db, game.id, 1, "create", host.id, {"options": options}, now)
-    return game
+    @abc.abstractmethod
+    async def game_log(self, game_id: int) -> list[LogEntry]:
+        """A game's changes, in order."""
+
+    @abc.abstractmethod
+    async def count_games(self) -> int: ...
 
 
-async def update_game(
-    db: aiosqlite.Connection,
-    game: GameRow,
-    *,
-    action: str,
-    user_id: int | None,
-    now: datetime,
-    data: dict[str, Any] | None = None,
-    **changes: Any,
-) -> int:
-    """Write ``changes`` and bump the version if nobody else has; return the new version.
+class Transaction(Reads):
+    """Writes; the transaction commits when its block ends and rolls back on any error."""
 
-    ``changes`` are column values; ``players`` and ``record`` are encoded here.
-    Raises :class:`VersionConflict` when the row is not at ``game.version``.
+    @abc.abstractmethod
+    async def insert_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        options: dict[str, Any],
+        seed: int,
+        now: datetime,
+    ) -> GameRow:
+        """A new lobby (version 1, logged as ``create``); :class:`Conflict` if the
+        channel has an open game already."""
+
+    @abc.abstractmethod
+    async def save_game(
+        self,
+        old: GameRow,
+        new: GameRow,
+        *,
+        action: str,
+        user_id: int | None,
+        now: datetime,
+        data: dict[str, Any] | None = None,
+    ) -> GameRow:
+        """Write ``new`` over ``old`` if the stored game is still at ``old.version``;
+        the game as saved (next version), with one log entry.
+
+        Raises :class:`VersionConflict` when another change came first.
+        """
+
+    @abc.abstractmethod
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None: ...
+
+    @abc.abstractmethod
+    async def mark_damaged(self, game_id: int, reason: str) -> None:
+        """Note that a game's record no longer replays (its version stays)."""
+
+    @abc.abstractmethod
+    async def set_settings(
+        self, scope: Scope, key: int, settings: dict[str, Any], now: datetime
+    ) -> None: ...
+
+    @abc.abstractmethod
+    async def set_timer(
+        self,
+        event: str,
+        expires_at: datetime,
+        *,
+        now: datetime,
+        game_id: int | None = None,
+        turn: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Timer:
+        """Add a timer; for a game it replaces the game's pending timer of that event."""
+
+    @abc.abstractmethod
+    async def cancel_timers(self, game_id: int, events: tuple[str, ...] | None = None) -> None:
+        """Remove a game's timers (of ``events`` only, if given)."""
+
+    @abc.abstractmethod
+    async def move_timers(self, game_id: int, events: tuple[str, ...], turn: int) -> None:
+        """Keep a game's timers but set them for ``turn`` (the same player waits on)."""
+
+    @abc.abstractmethod
+    async def claim_timer(self, timer: Timer) -> bool:
+        """Take a timer off the queue; False if it is gone (replaced or fired already)."""
+
+    @abc.abstractmethod
+    async def vote(self, game_id: int, user_id: int, turn: int, now: datetime) -> None: ...
+
+    @abc.abstractmethod
+    async def clear_votes(self, game_id: int, *, keep_turn: int | None = None) -> None:
+        """Drop a game's votes to end it (except those cast at ``keep_turn``)."""
+
+    @abc.abstractmethod
+    async def remember_message(
+        self, game_id: int, message: MessageRef, now: datetime
+    ) -> None: ...
+
+    @abc.abstractmethod
+    async def forget_messages(self, game_id: int) -> None: ...
+
+    @abc.abstractmethod
+    async def set_meta(self, key: str, value: str | None) -> None:
+        """Set (or with None, delete) one of the bot's own facts."""
+
+
+class Storage(Reads):
+    """The database of one bot process. Close it with :meth:`close`."""
+
+    @abc.abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]: ...
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    @abc.abstractmethod
+    async def meta(self, key: str) -> str | None: ...
+
+    @abc.abstractmethod
+    async def meta_keys(self, prefix: str) -> list[str]: ...
+
+    @abc.abstractmethod
+    async def next_timer(self) -> Timer | None:
+        """The earliest timer not yet handed to a listener."""
+
+    @abc.abstractmethod
+    async def dispatch_timer(self, timer: Timer, now: datetime) -> None:
+        """Note that a timer was handed to its listeners (it is not handed out again)."""
+
+    @abc.abstractmethod
+    async def rearm_timers(self) -> int:
+        """Hand out again the timers a stopped process had handed out but not acted on."""
+
+
+async def open_storage(database: str) -> Storage:
+    """The storage of ``database``: an SQLite file (created with its folder if missing).
+
+    The file is checked before anything is written (``StorageError`` says what is wrong).
     """
-    if "players" in changes:
-        changes["players"] = _players_json(changes["players"])
-    if "record" in changes and changes["record"] is not None:
-        changes["record"] = json.dumps(changes["record"], ensure_ascii=False, separators=(",", ":"))
-    for key in ("turn_started_at", "finished_at"):
-        if isinstance(changes.get(key), datetime):
-            changes[key] = utcnow_iso(changes[key])
-    changes["updated_at"] = utcnow_iso(now)
-    columns = ", ".join(f"{name} = ?" for name in changes)
-    cursor = await db.execute(
-        f"UPDATE games SET {columns}, version = version + 1 WHERE id = ? AND version = ?",
-        (*changes.values(), game.id, game.version),
-    )
-    if cursor.rowcount != 1:
-        raise VersionConflict(f"game {game.id} is no longer at version {game.version}")
-    version = game.version + 1
-    await log_action(db, game.id, version, action, user_id, data or {}, now)
-    return version
+    from .sqlite import SQLiteStorage
 
+    return await SQLiteStorage.open(database)
 
-async def log_action(
-    db: aiosqlite.Connection,
-    game_id: int,
-    version: int,
-    action: str,
-    user_id: int | None,
-    data: dict[str, Any],
-    now: datetime,
-) -> None:
-    await db.execute(
-        "INSERT INTO game_log (game_id, version, action, user_id, data, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, version, action, user_id, json.dumps(data, ensure_ascii=False), utcnow_iso(now)),
-    )
-
-
-async def _connect(path: str) -> aiosqlite.Connection:
-    # isolation_level=None: no implicit transactions; we BEGIN explicitly.
-    db = await aiosqlite.connect(path, isolation_level=None)
-    db.row_factory = aiosqlite.Row
-    for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "synchronous = NORMAL"):
-        await _run(db, f"PRAGMA {pragma}")
-    return db
-
-
-async def _run(db: aiosqlite.Connection, sql: str) -> None:
-    """Execute and close the cursor: an unread result row keeps a statement open,
-    and SQLite will not commit while one is."""
-    async with db.execute(sql):
-        pass

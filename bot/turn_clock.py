@@ -1,35 +1,41 @@
-"""A turn's clock as players see it: when it runs out, when they are reminded next.
+"""The timers of a game, by event name, and a turn's clock as players see it.
 
-Both are pending timers of the game (``bot/scheduler.py``); this reads them so
-that turn messages and ``/carcassonne status`` can show them as Discord
-timestamps, which every reader sees in their own time zone.
+Every timer is a row of the storage's queue (:class:`bot.storage.Timer`); the
+scheduler (:mod:`bot.scheduler`) fires it as the ``carcassonne_timer`` event,
+and :mod:`bot.listeners` has one handler per event name below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-#: Timer events of a running turn.
-REMINDER, DEADLINE = "reminder", "deadline"
+from .storage import Timer
 
-Fetch = Callable[[str, tuple[Any, ...]], Awaitable[Iterable[Any]]]
+#: Remind the player on turn (carries the reminder's number).
+REMINDER = "reminder"
+#: The turn's deadline: the policy acts on an absent player.
+DEADLINE = "deadline"
+#: A game ended: tidy its messages (due at once).
+GAME_OVER = "game_over"
+#: A lobby that was never started closes.
+LOBBY_EXPIRY = "lobby_expiry"
+
+#: The timers of a running turn.
+TURN_TIMERS = (REMINDER, DEADLINE)
 
 
 @dataclass(frozen=True)
 class TurnClock:
+    """When the running turn's deadline falls and its next reminder comes, if they do."""
+
     deadline: datetime | None = None
     reminder: datetime | None = None
 
-
-async def turn_clock(fetchall: Fetch, game_id: int) -> TurnClock:
-    """The clock of a game's current turn; ``fetchall`` is ``Storage.fetchall`` or,
-    inside a transaction, the connection's ``execute_fetchall``."""
-    rows = await fetchall(
-        "SELECT event, expires_at FROM timers WHERE game_id = ? AND event IN (?, ?)",
-        (game_id, REMINDER, DEADLINE),
-    )
-    due = {row["event"]: datetime.fromisoformat(row["expires_at"]) for row in rows}
-    return TurnClock(deadline=due.get(DEADLINE), reminder=due.get(REMINDER))
+    @classmethod
+    def of(cls, timers: dict[str, Timer]) -> TurnClock:
+        deadline, reminder = timers.get(DEADLINE), timers.get(REMINDER)
+        return cls(
+            deadline=deadline.expires_at if deadline else None,
+            reminder=reminder.expires_at if reminder else None,
+        )

@@ -15,6 +15,7 @@ import discord
 from engine import Event, TurnSkipped
 
 from .games import GameState
+from .names import shown
 from .naming import position_label
 from .presenters import (
     COLOUR,
@@ -29,17 +30,16 @@ from .presenters import (
     scores_field,
     tile_name,
 )
+from .settings import NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
 from .turns import (
-    NOTHING,
-    REMOVE,
-    SKIP,
+    ABANDONED,
+    BONUS,
     Absence,
     GameRules,
+    LobbyExpired,
     MyGame,
     Reminder,
-    ServerSettings,
     Snoozed,
-    TurnRules,
     Vote,
     timestamp,
 )
@@ -110,7 +110,7 @@ def absence_post(
 ) -> Post:
     """A missed deadline, a skipped turn, or a removed player, and what comes next."""
     state = absence.state
-    name = f"**{absence.player.name}**"
+    name = f"**{state.name(absence.player)}**"
     if absence.action == NOTHING:
         return Post(
             content=(
@@ -118,7 +118,7 @@ def absence_post(
                 "`/carcassonne kick` an absent player; players can `/carcassonne vote-end`."
             )
         )
-    if absence.action == "bonus":
+    if absence.action == BONUS:
         return Post(
             content=(
                 f"⌛ {name}'s deadline in **{game_title(state)}** has passed, but a bonus tile "
@@ -134,9 +134,14 @@ def absence_post(
         lines[0] += "."
         if absence.remove_after and absence.missed:
             lines.append(f"Missed turns in a row: {absence.missed}.")
+    elif absence.action == ABANDONED:
+        lines = [
+            f"⏹️ {name} missed the deadline too. Every player has missed "
+            f"{absence.idle_rounds} turns in a row, so the game ends here and is scored."
+        ]
     elif absence.by is not None:
         lines = [
-            f"🚪 {name} was removed from the game by **{absence.by.name}**: "
+            f"🚪 {name} was removed from the game by **{shown(absence.by.name)}**: "
             "their followers left the map; their score stands."
         ]
     else:
@@ -165,9 +170,18 @@ def _skipped_tile(events: list[Event]) -> str | None:
     return next((e.tile for e in events if isinstance(e, TurnSkipped)), None)
 
 
+def lobby_expired_post(expired: LobbyExpired) -> Post:
+    return Post(
+        content=(
+            f"⌛ **{game_title(expired.state)}** was not started within {expired.hours} hours, "
+            "so it is closed. Open a new one with `/carcassonne new`."
+        )
+    )
+
+
 def vote_post(vote: Vote, chart_png: bytes | None) -> Post:
     state = vote.state
-    voters = ", ".join(p.name for p in vote.voters) or "nobody"
+    voters = ", ".join(state.name(p) for p in vote.voters) or "nobody"
     if not vote.ended:
         missing = ", ".join(p.mention() for p in vote.missing)
         return Post(
@@ -192,7 +206,7 @@ def history_lines(state: GameState) -> list[str]:
     """One line per record entry: who did what, and who scored by it."""
     game = state.game
     assert game is not None
-    names = [p.name for p in state.players]
+    names = state.names
     lines = []
     previous = (0,) * len(names)
     for index, (entry, seat) in enumerate(zip(game.history, game.turn_players)):
@@ -252,17 +266,19 @@ def my_games_embed(games: list[MyGame], user_id: int) -> discord.Embed:
         return embed
     lines = []
     for mine in games[:20]:
-        state = mine.state
-        current = state.current
-        row = state.row
+        row = mine.row
+        state = GameState(row)
+        current = mine.current
         url = jump_url(row.guild_id, row.channel_id)
         link = f"[{game_title(state)}]({url}) in <#{row.channel_id}>"
-        if current is None:
+        if row.damaged is not None:
+            whose = "its record is damaged"
+        elif current is None:
             whose = "nobody's turn"
         elif current.id == user_id:
             whose = "**your turn**"
         else:
-            whose = f"{current.name}'s turn"
+            whose = f"{state.name(current)}'s turn"
         text = f"{link}: {whose} since {timestamp(mine.since)}"
         if mine.deadline is not None:
             text += f", deadline {timestamp(mine.deadline)}"
@@ -300,6 +316,12 @@ def server_settings_embed(settings: ServerSettings) -> discord.Embed:
     lines.append(f"**Games may be opened in**: {channels}")
     tidy = "yes" if settings.tidy else "no"
     lines.append(f"**Remove the buttons of finished games' messages**: {tidy}")
+    limits = settings.limits
+    lines += [
+        f"**Open games one member may host**: {limits.lobby_limit}",
+        f"**A game nobody starts closes after**: {limits.lobby_hours} h",
+        f"**A game ends when every player missed**: {limits.idle_rounds} turns in a row",
+    ]
     embed.description = "\n".join(lines)
     return embed
 
@@ -314,11 +336,11 @@ def game_rules_embed(found: GameRules) -> discord.Embed:
     state = found.state
     embed = discord.Embed(title=f"{game_title(state)}: turn clock", colour=COLOUR)
     lines = rules_lines(found.rules)
-    current = state.current
-    if current is not None:
+    on_turn = state.row.player(state.row.on_turn) if state.row.on_turn is not None else None
+    if state.row.status == "running" and on_turn is not None:
         if found.reminder is not None:
-            lines.append(f"Next reminder to {current.name}: {timestamp(found.reminder)}")
+            lines.append(f"Next reminder to {state.name(on_turn)}: {timestamp(found.reminder)}")
         if found.deadline is not None:
-            lines.append(f"{current.name}'s deadline: {deadline_text(found.deadline)}")
+            lines.append(f"{state.name(on_turn)}'s deadline: {deadline_text(found.deadline)}")
     embed.description = "\n".join(lines)
     return embed

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 import discord
 import simcord
 
 from bot.client import CarcassonneBot
-from bot.games import GameError, GameService, GameState
+from bot.games import GameService, GameState
+from bot.replies import is_refusal
 from engine import Game, Move
+
+#: A bot seed whose first base game, played by first legal placements, draws the
+#: full city tile C right after the first move, where it fits nowhere (found by a
+#: search over seeds with the engine alone; the tests check it still holds).
+DISCARD_SEED = 131
 
 
 @dataclass
@@ -77,11 +85,57 @@ class Table:
         return await actor.slash(channel, "carcassonne place", **options)
 
 
+@asynccontextmanager
+async def bot_env(database: str, seed: int) -> AsyncIterator[simcord.Env]:
+    """The real bot on ``database`` in simcord's offline Discord; at the end it is
+    closed (its database too), and any error that was not a player's is raised.
+
+    Like simcord's own ``simcord_env`` fixture: ``Env`` with ``start`` and
+    ``shutdown``, not ``simcord.run``, so that it can span a fixture's setup and
+    teardown."""
+    from bot import create_bot
+
+    env = simcord.Env(create_bot(database=database, seed=seed))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        await env.bot.close()
+    unexpected = [error for error in env.errors if not is_player_error(error)]
+    if unexpected:
+        raise ExceptionGroup("the bot raised errors", unexpected)
+
+
+@asynccontextmanager
+async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
+    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
+    async with bot_env(database, seed) as env:
+        guild = env.create_guild("Meeple Hall")
+        yield Table(env, guild, guild.create_text_channel("carcassonne"))
+
+
 def first_move(state: GameState) -> Move:
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
     placement = GameService.placements(state, tile)[0]
     return Move(tile.id, placement.x, placement.y, placement.rotation)
+
+
+def move_with(state: GameState, wanted: type) -> Move | None:
+    """A legal move of the tile on turn that causes an event of type ``wanted``."""
+    game = state.game
+    assert game is not None and game.tile is not None
+    for placement in game.legal_placements():
+        options = [None, *game.legal_figures(placement)]
+        for option in options:
+            move = Move(game.tile.id, *placement,
+                        meeple=option.port if option and option.figure == "meeple" else None,
+                        hut=option.port if option and option.figure == "hut" else None)
+            trial = Game.from_record(state.row.record)
+            if any(isinstance(e, wanted) for e in trial.play(move).events):
+                return move
+    return None
 
 
 def scoring_move(state: GameState) -> Move | None:
@@ -102,42 +156,121 @@ def scoring_move(state: GameState) -> Move | None:
     return None
 
 
-async def clicks_at_once(
-    env: simcord.Env, clicks: list[tuple[simcord.MemberActor, object, str]]
-) -> list[simcord.InteractionResult]:
-    """Deliver several button clicks to the bot before it handles any of them.
+# Interactions built now and delivered later or together. simcord's actors run
+# one at a time (each settles the bot before returning), so two interactions in
+# flight at once, or one sent now and delivered after another was handled, need
+# its lower layer: these build each INTERACTION_CREATE exactly as the actors do.
+# They use simcord internals (pinned: simcord==3.2.1).
 
-    simcord's actors run one at a time (each settles the bot before returning),
-    so two truly simultaneous clicks need its lower layer: build each click's
-    INTERACTION_CREATE exactly as ``MemberActor.click`` does, emit them all,
-    then settle once. This uses simcord internals (pinned: simcord==3.2.1).
-    """
+
+@dataclass
+class Prepared:
+    """An interaction created (its id taken from the clock) but not yet delivered."""
+
+    record: object
+    payload: dict
+
+
+def prepared_click(
+    env: simcord.Env,
+    actor: simcord.MemberActor,
+    message,
+    label: str | None = None,
+    *,
+    custom_id: str | None = None,
+) -> Prepared:
+    """A button click on ``message``; ``custom_id`` forges the id sent, and the
+    message's buttons with it (as a hostile client could)."""
     from simcord import interactions as wire
     from simcord.actors import _find_component, _visible_message
     from simcord.backend import serializers
     from simcord.enums import ComponentType, InteractionType
 
-    records = []
-    for actor, message, label in clicks:
-        stored = _visible_message(actor, message)
+    stored = _visible_message(actor, message)
+    forged = custom_id is not None
+    if custom_id is None:
         button = _find_component(
             stored.components, types=(ComponentType.BUTTON,), custom_id=None, label=label
         )
-        record, payload = wire.base_payload(
-            env.backend,
-            type=InteractionType.MESSAGE_COMPONENT,
-            channel_id=stored.channel_id,
-            guild_id=actor.guild.id,
-            user_id=actor.id,
-            data={"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON},
+        custom_id = button["custom_id"]
+    record, payload = wire.base_payload(
+        env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+        guild_id=actor.guild.id, user_id=actor.id,
+        data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+    )
+    payload["message"] = dict(serializers.message_payload(env.backend, stored))
+    if forged:
+        payload["message"]["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Join", "custom_id": custom_id}
+        ]}]
+    record.source_message_id = stored.id
+    return Prepared(record, payload)
+
+
+def prepared_slash(
+    env: simcord.Env,
+    actor: simcord.MemberActor,
+    channel,
+    name: str,
+    raw: list[dict] | None = None,
+    **options,
+) -> Prepared:
+    """A slash command, with options checked as Discord checks them; or with ``raw``
+    options sent as they are (what a stale or hostile client could send)."""
+    from simcord import interactions as wire
+    from simcord.actors import _resolve_visible_command
+    from simcord.enums import AppCommandType, InteractionType
+
+    parts = name.split()
+    root = _resolve_visible_command(actor, channel.id, parts[0], AppCommandType.CHAT_INPUT)
+    leaf, nesting = wire.walk_to_subcommand(root, parts[1:])
+    if raw is None:
+        leaf_options, resolved = wire.build_options(
+            actor, name, leaf, options, channel_id=channel.id
         )
-        payload["message"] = dict(serializers.message_payload(env.backend, stored))
-        record.source_message_id = stored.id
-        records.append((record, payload))
-    for _record, payload in records:
-        env.backend.emit("INTERACTION_CREATE", payload)
+    else:
+        leaf_options, resolved = raw, None
+    data = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": root.get("type", AppCommandType.CHAT_INPUT),
+        "options": wire.nest_options(root, nesting, leaf_options),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    record, payload = wire.base_payload(
+        env.backend, type=InteractionType.APPLICATION_COMMAND, channel_id=channel.id,
+        guild_id=actor.guild.id, user_id=actor.id, data=data,
+    )
+    return Prepared(record, payload)
+
+
+async def deliver(env: simcord.Env, *interactions: Prepared) -> list[simcord.InteractionResult]:
+    """Deliver interactions to the bot together (before it handles any), then settle."""
+    for prepared in interactions:
+        env.backend.emit("INTERACTION_CREATE", prepared.payload)
     await env.settle()
-    return [simcord.InteractionResult(env, record) for record, _payload in records]
+    return [simcord.InteractionResult(env, prepared.record) for prepared in interactions]
+
+
+async def clicks_at_once(
+    env: simcord.Env, clicks: list[tuple[simcord.MemberActor, object, str]]
+) -> list[simcord.InteractionResult]:
+    """Deliver several button clicks to the bot before it handles any of them."""
+    return await deliver(
+        env, *(prepared_click(env, actor, message, label) for actor, message, label in clicks)
+    )
+
+
+def untag(value: str) -> str:
+    """A suggested value without the turn it names (``t3:1,0,90`` -> ``1,0,90``)."""
+    head, colon, rest = value.partition(":")
+    return rest if colon and re.fullmatch(r"t[0-9]+", head) else value
+
+
+def values(choices: list[dict]) -> list[str]:
+    """The values of autocomplete suggestions, without their turn."""
+    return [untag(c["value"]) for c in choices]
 
 
 def mentions(text: str | None) -> list[int]:
@@ -156,9 +289,9 @@ def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
 
 
 def is_player_error(error: BaseException) -> bool:
-    """A :class:`GameError` from a command: a wrong move answered ephemerally, not a bug.
+    """A refusal from a command (a wrong move answered ephemerally), not a bug.
 
     discord.py hands every command error to the tree's error hook, where simcord
-    records it, even when the cog's error handler has answered the player.
+    records it before our handler answers the player.
     """
-    return isinstance(getattr(error, "original", error), GameError)
+    return is_refusal(error)

@@ -7,9 +7,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 import simcord
-from bot_support import Table, is_player_error
-
-from bot import create_bot
+from bot_support import Table, bot_env
 
 SEED = 20260101
 
@@ -21,17 +19,8 @@ def database(tmp_path) -> str:
 
 @pytest_asyncio.fixture
 async def env(database) -> AsyncIterator[simcord.Env]:
-    """Like simcord's own ``simcord_env``, and it closes the bot (its database) at the end."""
-    env = simcord.Env(create_bot(database=database, seed=SEED))
-    await env.start()
-    try:
+    async with bot_env(database, SEED) as env:
         yield env
-    finally:
-        await env.shutdown()
-        await env.bot.close()
-        unexpected = [error for error in env.errors if not is_player_error(error)]
-        if unexpected:
-            raise ExceptionGroup("the bot raised errors", unexpected)
 
 
 @pytest_asyncio.fixture

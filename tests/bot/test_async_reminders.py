@@ -127,7 +127,7 @@ async def test_snooze_puts_off_the_next_reminder_but_not_the_deadline(table) -> 
 
 async def test_a_sooner_reminder_wakes_the_sleeping_dispatcher(table) -> None:
     state = await table.started("alice", "bob")
-    scheduler = table.bot.get_cog("AsyncPlay").scheduler
+    scheduler = table.bot.scheduler
     assert scheduler.next_due == state.row.turn_started_at + timedelta(hours=12)
     await table.member("alice").slash(table.channel, "carcassonne deadline", reminder_hours=1)
     assert scheduler.next_due == state.row.turn_started_at + timedelta(hours=1)

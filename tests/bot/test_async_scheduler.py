@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timedelta
-
-from bot.scheduler import set_timer
 
 HOUR = 3600.0
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -14,8 +11,14 @@ OURS = {"notify", "snooze", "settings", "deadline", "mygames", "history", "kick"
 
 
 async def timer_rows(table) -> list[dict]:
-    rows = await table.bot.storage.fetchall("SELECT * FROM timers ORDER BY expires_at")
-    return [dict(row) for row in rows]
+    """The pending timers of the channel's game, earliest first."""
+    state = await table.state()
+    timers = await table.bot.storage.game_timers(state.id)
+    return [
+        {"event": t.event, "game_id": t.game_id, "turn": t.turn, "data": t.data,
+         "expires_at": t.expires_at}
+        for t in sorted(timers.values(), key=lambda t: t.expires_at)
+    ]
 
 
 async def test_each_turn_has_its_timers_stored_with_game_and_turn_in_utc(table) -> None:
@@ -25,8 +28,8 @@ async def test_each_turn_has_its_timers_stored_with_game_and_turn_in_utc(table) 
     assert [r["event"] for r in rows] == ["reminder", "deadline"]
     for row in rows:
         assert row["game_id"] == state.id and row["turn"] == state.turn
-        assert row["expires_at"].endswith("+00:00")
-        assert json.loads(row["data"])["player"] == state.current.id
+        assert row["expires_at"].utcoffset() == timedelta(0)
+        assert row["data"]["player"] == state.current.id
     await table.place()
     after = await table.state()
     rows = await timer_rows(table)  # replaced, not added to
@@ -34,7 +37,7 @@ async def test_each_turn_has_its_timers_stored_with_game_and_turn_in_utc(table) 
         ("reminder", after.turn),
         ("deadline", after.turn),
     ]
-    assert json.loads(rows[0]["data"])["player"] == after.current.id
+    assert rows[0]["data"]["player"] == after.current.id
 
 
 async def test_a_stale_timer_is_dropped_not_fired(table) -> None:
@@ -42,8 +45,7 @@ async def test_a_stale_timer_is_dropped_not_fired(table) -> None:
     await table.place()
     now = table.env.now()
     async with table.bot.storage.transaction() as tx:  # a deadline left over from turn 0
-        await set_timer(
-            tx,
+        await tx.set_timer(
             "deadline",
             now + timedelta(hours=1),
             now=now,
@@ -51,8 +53,8 @@ async def test_a_stale_timer_is_dropped_not_fired(table) -> None:
             turn=state.turn,
             data={"player": state.current.id},
         )
-        await set_timer(tx, "no-such-event", now + timedelta(hours=2), now=now)
-    table.bot.get_cog("AsyncPlay").scheduler.wake()
+        await tx.set_timer("no-such-event", now + timedelta(hours=2), now=now)
+    table.bot.scheduler.wake()
     before = len(table.channel.history())
     await table.env.advance_time(3 * HOUR)
     after = await table.state()
@@ -62,7 +64,7 @@ async def test_a_stale_timer_is_dropped_not_fired(table) -> None:
 
 
 async def test_one_dispatcher_sleeps_until_the_earliest_timer(table) -> None:
-    scheduler = table.bot.get_cog("AsyncPlay").scheduler
+    scheduler = table.bot.scheduler
     assert scheduler.running and scheduler.next_due is None  # nothing to wait for
     other = table.guild.create_text_channel("second-table")
     first = await table.started("alice", "bob")

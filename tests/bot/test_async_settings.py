@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from datetime import timedelta
 
 import discord
 from bot_support import custom_ids, mentions
 from PIL import Image
 
-from bot import storage
 from bot.charts import HEIGHT, WIDTH
-from bot.storage import Storage
 from engine import Game
 
 HOUR = 3600.0
@@ -28,8 +27,8 @@ async def test_only_members_with_manage_server_change_the_settings(table) -> Non
     assert shown.ephemeral and "every 12 h" in shown.response.embeds[0].description
     denied = await alice.slash(table.channel, "carcassonne settings", reminder_hours=2)
     assert denied.ephemeral and "Manage Server" in denied.response.content
-    cog = table.bot.get_cog("AsyncPlay")
-    assert (await cog.turns.server_settings(table.guild.id)).rules.reminder_hours == 12
+    turns = table.bot.turns
+    assert (await turns.server_settings(table.guild.id)).rules.reminder_hours == 12
 
     saved = await boss.slash(
         table.channel,
@@ -41,7 +40,7 @@ async def test_only_members_with_manage_server_change_the_settings(table) -> Non
         tidy=True,
     )
     assert saved.ephemeral and saved.response.content == "Saved."
-    settings = await cog.turns.server_settings(table.guild.id)
+    settings = await turns.server_settings(table.guild.id)
     assert (settings.rules.reminder_hours, settings.rules.deadline_hours) == (2, 48)
     assert (settings.rules.policy, settings.rules.remove_after, settings.tidy) == (
         "remove",
@@ -77,7 +76,7 @@ async def test_only_the_host_sets_a_games_turn_clock(table) -> None:
     assert shown.ephemeral and "Turn deadline**: none" in shown.response.embeds[0].description
     await table.member("alice").slash(table.channel, "carcassonne deadline", hours=6)
     state = await table.state()
-    pending = await table.bot.get_cog("AsyncPlay").turns.pending(state.id)
+    pending = await table.bot.turns.pending(state.id)
     assert pending["deadline"].turn == state.turn and pending["reminder"].turn == state.turn
     assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=6)
 
@@ -92,7 +91,7 @@ async def test_a_clock_set_in_the_lobby_starts_with_the_game(table) -> None:
     await table.member("bob").slash(table.channel, "carcassonne join")
     await alice.slash(table.channel, "carcassonne start")
     state = await table.state()
-    pending = await table.bot.get_cog("AsyncPlay").turns.pending(state.id)
+    pending = await table.bot.turns.pending(state.id)
     assert pending["reminder"].expires_at == state.row.turn_started_at + timedelta(hours=3)
     assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=8)
 
@@ -176,14 +175,14 @@ async def test_the_final_scoring_of_a_game_finished_by_its_last_tile_carries_the
     while game.tiles_left() > 0:
         game.play(_first(game))
     async with table.bot.storage.transaction() as tx:
-        await storage.update_game(
-            tx,
+        await tx.save_game(
             state.row,
+            replace(state.row, record=game.to_record(), turn=game.turn),
             action="test",
             user_id=None,
             now=table.env.now(),
-            record=game.to_record(),
         )
+    await table.env.advance_time(60)  # the turn saved by hand began a minute ago
     final = (await table.place()).response
     assert "Game over" in final.content
     name = f"scores-{state.id}.png"
@@ -204,14 +203,3 @@ def _first(game: Game):
     return Move(game.tile.id, placement.x, placement.y, placement.rotation)
 
 
-async def test_every_migration_applies_to_an_empty_database(tmp_path) -> None:
-    db = await Storage.open(str(tmp_path / "empty.sqlite3"))
-    try:
-        row = await db.fetchone("PRAGMA user_version")
-        assert row[0] == len(storage.migrations()) >= 2
-        tables = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master")}
-        assert {"timers", "game_settings", "player_settings", "end_votes", "game_messages"} <= (
-            tables
-        )
-    finally:
-        await db.close()

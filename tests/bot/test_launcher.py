@@ -1,8 +1,16 @@
-"""``carcassonne-bot`` without a token: one clear sentence, exit status 1."""
+"""``carcassonne-bot`` as an operator starts it: each failure is one sentence and exit 1.
+
+These run the real launcher in a subprocess from a folder of its own, as an
+admin would. "No network" is this machine with name lookups failing (a
+``sitecustomize`` that makes ``socket.getaddrinfo`` raise, which is what an
+offline machine does); a full disk is ``/dev/full``, which answers every
+write with ENOSPC. The subprocess timeout only guards against a hang.
+"""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -12,26 +20,111 @@ import pytest
 from bot.launcher import DEFAULT_DATABASE, ConfigError, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+OFFLINE = """\
+import socket
+
+def _offline(*args, **kwargs):
+    raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+socket.getaddrinfo = _offline
+"""
+NO_NETWORK = (
+    "Cannot reach Discord (Cannot connect to host discord.com:443 ssl:default "
+    "[Name or service not known]): check this machine's internet connection, "
+    "then start the bot again."
+)
 
 
-def test_without_a_token_the_launcher_says_so_in_one_sentence(tmp_path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
-    # An empty working directory: no .env to find.
-    done = subprocess.run(
+def start(folder: Path, *, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m bot`` in ``folder`` with no network; stdout, stderr, status."""
+    hooks = folder / "offline"
+    hooks.mkdir(exist_ok=True)
+    (hooks / "sitecustomize.py").write_text(OFFLINE)
+    environment = {
+        k: v for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "CARCASSONNE_", "LOG_LEVEL"))
+    }
+    environment["PYTHONPATH"] = f"{hooks}{os.pathsep}{ROOT}"
+    environment["LOG_LEVEL"] = "ERROR"
+    environment.update(env or {})
+    return subprocess.run(
         [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
+        cwd=folder,
+        env=environment,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assert done.returncode == 1
+
+
+def one_sentence(done: subprocess.CompletedProcess) -> str:
+    assert done.returncode == 1, done.stderr
     assert done.stdout == ""
+    assert "Traceback" not in done.stderr, done.stderr
     lines = done.stderr.strip().splitlines()
-    assert lines == [
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_without_a_token_the_launcher_says_so_in_one_sentence(tmp_path) -> None:
+    # An empty working directory: no .env to find.
+    assert one_sentence(start(tmp_path)) == (
         "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token in it."
-    ]
+    )
+
+
+def test_regression_env_file_is_read_from_the_working_directory(tmp_path) -> None:
+    """The .env was looked for beside the installed package, not where the bot starts."""
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=abc.def.ghi\nCARCASSONNE_DATABASE=data/games.sqlite3\n"
+    )
+    assert one_sentence(start(tmp_path)) == NO_NETWORK  # the token was found
+    assert (tmp_path / "data" / "games.sqlite3").is_file()  # and the database setting
+
+
+def test_regression_startup_without_network_is_one_sentence(tmp_path) -> None:
+    """No network used to end in a 76-line traceback."""
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc.def.ghi"})
+    assert one_sentence(done) == NO_NETWORK
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_regression_startup_with_a_damaged_database_is_one_sentence(tmp_path, damage) -> None:
+    """A damaged database used to give a traceback and a process that never ended;
+    now it is reported, and never written."""
+    path = tmp_path / "games.sqlite3"
+    if damage == "garbage":
+        path.write_bytes(bytes(range(256)) * 16)
+    else:
+        with sqlite3.connect(path) as db:
+            db.execute("CREATE TABLE t (x)")
+            db.executemany("INSERT INTO t VALUES (?)", [("x" * 500,)] * 200)
+        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    before = path.read_bytes()
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc", "CARCASSONNE_DATABASE": path.name})
+    sentence = one_sentence(done)
+    assert sentence.startswith(f"The database {path.name} is damaged (")
+    assert "restore a backup" in sentence
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3", "offline"]
+
+
+def test_regression_startup_with_an_unusable_database_is_one_sentence(tmp_path) -> None:
+    (tmp_path / "games.sqlite3").mkdir()
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc", "CARCASSONNE_DATABASE": "games.sqlite3"})
+    assert one_sentence(done) == (
+        "The database games.sqlite3 cannot be opened for writing (it is a folder): check that "
+        "the file and its folder exist and that the bot's user may read and write them."
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_regression_startup_on_a_full_disk_is_one_sentence(tmp_path) -> None:
+    (tmp_path / "games.sqlite3").symlink_to("/dev/full")  # every write: no space left
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc", "CARCASSONNE_DATABASE": "games.sqlite3"})
+    assert one_sentence(done) == (
+        "The disk that holds the database games.sqlite3 is full: free some space and start again."
+    )
 
 
 def test_settings_from_the_environment() -> None:

@@ -7,7 +7,15 @@ import json
 import discord
 import pytest
 import simcord
-from bot_support import clicks_at_once, custom_ids, first_move, mentions, scoring_move
+from bot_support import (
+    clicks_at_once,
+    custom_ids,
+    first_move,
+    mentions,
+    scoring_move,
+    untag,
+    values,
+)
 
 from bot.games import GameService, NoGame
 from bot.naming import placement_value
@@ -19,18 +27,19 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     me = await table.on_turn()
     choices = await me.autocomplete(table.channel, "carcassonne place", "position", "")
     legal = GameService.placements(state, state.game.tile)
-    assert [c["value"] for c in choices] == [placement_value(p) for p in legal][:25]
+    assert values(choices) == [placement_value(p) for p in legal][:25]
+    assert {c["value"].split(":")[0] for c in choices} == {"t0"}  # the turn they are for
     assert all("°" in c["name"] for c in choices)  # "A: 1,0 90°": letter, x,y, rotation
     narrowed = await me.autocomplete(table.channel, "carcassonne place", "position", "1,0")
-    assert narrowed and all(c["value"].startswith("1,0,") for c in narrowed)
+    assert narrowed and all(v.startswith("1,0,") for v in values(narrowed))
 
     position = choices[0]["value"]
     followers = await me.autocomplete(
         table.channel, "carcassonne place", "follower", "", position=position
     )
-    assert followers[0] == {"name": "No follower", "value": "none"}
+    assert followers[0] == {"name": "No follower", "value": "t0:none"}
     figures = GameService.figures(state, legal[0], state.game.tile)
-    assert {c["value"] for c in followers[1:]} == {f.port for f in figures}
+    assert set(values(followers[1:])) == {f.port for f in figures}
 
     result = await me.slash(
         table.channel, "carcassonne place", position=position, follower=followers[1]["value"]
@@ -100,9 +109,11 @@ async def test_a_stale_autocomplete_value_is_refused(table) -> None:
     second = await table.on_turn()
     after = await table.state()
     legal_now = {placement_value(p) for p in GameService.placements(after, after.game.tile)}
-    stale = next(c["value"] for c in old if c["value"] not in legal_now)
+    stale = next(c["value"] for c in old if untag(c["value"]) not in legal_now)
     result = await second.slash(table.channel, "carcassonne place", position=stale)
-    assert result.ephemeral and "You cannot play that" in result.response.content
+    assert result.ephemeral and "earlier turn" in result.response.content
+    typed = await second.slash(table.channel, "carcassonne place", position=untag(stale))
+    assert typed.ephemeral and "You cannot play that" in typed.response.content
     assert (await table.state()).turn == 1
     assert state.turn == 0
 
@@ -318,13 +329,13 @@ async def test_hand_of_tiles_lets_the_player_choose(table) -> None:
     hand = [t.id for t in state.game.hand]
     assert len(hand) == 2
     offered = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
-    assert [c["value"] for c in offered] == hand
+    assert values(offered) == hand
     second = state.game.hand[1]
     placement = GameService.placements(state, second)[0]
     moves = await me.autocomplete(
         table.channel, "carcassonne place", "position", "", tile=second.id
     )
-    assert placement_value(placement) in [c["value"] for c in moves]
+    assert placement_value(placement) in values(moves)
     result = await me.slash(
         table.channel, "carcassonne place", position=placement_value(placement), tile=second.id
     )
@@ -357,7 +368,8 @@ async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
     offered = await me.autocomplete(
         table.channel, "carcassonne place", "follower", "", position=placement_value(placement)
     )
-    assert {"name": f"{option.port}: hut (river system)", "value": f"hut:{option.port}"} in offered
+    hut_choice = {"name": f"{option.port}: hut (river system)", "value": f"hut:{option.port}"}
+    assert hut_choice in [{"name": c["name"], "value": untag(c["value"])} for c in offered]
     result = await me.slash(
         table.channel,
         "carcassonne place",

@@ -4,29 +4,10 @@ from __future__ import annotations
 
 import io
 
-import simcord
-from bot_support import Table, mentions
+from bot_support import DISCARD_SEED, mentions, move_with, seeded_table
 from PIL import Image
 
-from bot import create_bot
-from bot.games import GameState
-from engine import BonusTileEarned, Game, Move, TileDiscarded
-
-
-def move_with(state: GameState, wanted: type) -> Move | None:
-    """A legal move of the tile on turn that causes an event of type ``wanted``."""
-    game = state.game
-    assert game is not None and game.tile is not None
-    for placement in game.legal_placements():
-        options = [None, *game.legal_figures(placement)]
-        for option in options:
-            move = Move(game.tile.id, *placement,
-                        meeple=option.port if option and option.figure == "meeple" else None,
-                        hut=option.port if option and option.figure == "hut" else None)
-            trial = Game.from_record(state.row.record)
-            if any(isinstance(e, wanted) for e in trial.play(move).events):
-                return move
-    return None
+from engine import BonusTileEarned, TileDiscarded
 
 
 def turn_message(result):
@@ -58,18 +39,8 @@ async def test_a_bonus_tile_is_announced_and_placed_by_the_same_player(table) ->
     assert last.current.id != closer.id
 
 
-#: A bot seed whose first base game, played by first legal placements, draws the
-#: full city tile C right after the first move, where it fits nowhere (found by a
-#: search over seeds with the engine alone; the test checks it still holds).
-DISCARD_SEED = 131
-
-
 async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
-    env = simcord.Env(create_bot(database=database, seed=DISCARD_SEED))
-    await env.start()
-    try:
-        guild = env.create_guild("Discard Hall")
-        table = Table(env, guild, guild.create_text_channel("carcassonne"))
+    async with seeded_table(database, DISCARD_SEED) as table:
         await table.started("alice", "bob")
         result = await table.place()
         state = await table.state()
@@ -77,9 +48,6 @@ async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
         assert [d.tile for d in discards] == ["C"], "re-search DISCARD_SEED: the draws changed"
         text = turn_message(result).embeds[0].description
         assert "discard" in text.lower() and "C" in text
-    finally:
-        await env.shutdown()
-        await env.bot.close()
 
 
 async def test_the_turn_message_shows_the_next_tile_beside_the_map(table) -> None:

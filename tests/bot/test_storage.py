@@ -1,42 +1,105 @@
-"""The database: migrations, pragmas, and the one-move-one-version rule."""
+"""The storage: migrations, pragmas, the one-move-one-version rule, and indexes."""
 
 from __future__ import annotations
 
+import ast
+import re
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot import storage
-from bot.storage import Player, Storage, StorageError, VersionConflict
+from bot import sqlite
+from bot.sqlite import HOT_QUERIES, SQLiteStorage
+from bot.storage import (
+    Conflict,
+    DatabaseTooNew,
+    Player,
+    Scope,
+    VersionConflict,
+    open_storage,
+)
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+@pytest.fixture
+async def store(tmp_path):
+    db = await open_storage(str(tmp_path / "bot.sqlite3"))
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+ANN = Player(3, "ann")
+
+
+async def new_game(store, *, guild: int = 1, channel: int = 2, host: Player = ANN):
+    async with store.transaction() as tx:
+        return await tx.insert_game(
+            guild_id=guild, channel_id=channel, host=host, options={"game": "carcassonne"},
+            seed=7, now=NOW,
+        )
 
 
 async def test_all_migrations_apply_to_an_empty_database(tmp_path) -> None:
     path = str(tmp_path / "empty.sqlite3")
-    known = storage.migrations()
+    known = sqlite.migrations()
     assert [m.version for m in known] == list(range(1, len(known) + 1))
     async with aiosqlite.connect(path) as db:
-        applied = await storage.migrate(db)
+        applied = await sqlite.migrate(db)
         assert applied == [m.version for m in known]
         async with db.execute("PRAGMA user_version") as cursor:
             assert (await cursor.fetchone())[0] == len(known)
         async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
             tables = {row[0] for row in await cursor.fetchall()}
-        assert {"meta", "guild_settings", "games", "game_log", "timers"} <= tables
-        assert await storage.migrate(db) == []  # idempotent
+        assert {"meta", "guild_settings", "games", "game_log", "timers", "game_players"} <= tables
+        assert await sqlite.migrate(db) == []  # idempotent
+
+
+async def test_migration_3_indexes_the_players_of_existing_games(tmp_path) -> None:
+    """A database written at schema 2 keeps its games, and V3 finds their players."""
+    path = str(tmp_path / "old.sqlite3")
+    two = sqlite.migrations()[:2]
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        for migration in two:
+            await db.executescript(
+                f"BEGIN;\n{migration.sql}\n;PRAGMA user_version = {migration.version};COMMIT;"
+            )
+        await db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
+            " version, record, created_at, updated_at) VALUES (1, 2, 10, '{}', 1, ?, 'running',"
+            " 3, ?, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+            (
+                '[{"id": 10, "name": "ann"}, {"id": 11, "name": "bo"}]',
+                '{"format": "carcassonne-record/1", "players": ["ann", "bo"],'
+                ' "turns": [{"removed": 1}]}',
+            ),
+        )
+    store = await open_storage(path)
+    try:
+        row = await store.game(1)
+        assert row is not None and row.turn is None  # filled in by the bot at its start
+        assert row.removed == frozenset({11})
+        assert [g.row.id for g in await store.player_games(1, 10)] == [1]
+        assert await store.player_games(1, 11) == []  # removed from it
+    finally:
+        await store.close()
 
 
 async def test_open_sets_wal_and_foreign_keys(tmp_path) -> None:
-    db = await Storage.open(str(tmp_path / "sub" / "bot.sqlite3"))
+    db = await SQLiteStorage.open(str(tmp_path / "sub" / "bot.sqlite3"))
     try:
-        assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
-        assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await db.explain("SELECT 1", ()) is not None
+        assert (await db._one("PRAGMA journal_mode"))[0] == "wal"
         with pytest.raises(sqlite3.IntegrityError):
             async with db.transaction() as tx:
-                await tx.execute(
+                await tx._run(
                     "INSERT INTO game_log (game_id, version, action, created_at)"
                     " VALUES (999, 1, 'x', '')"
                 )
@@ -48,91 +111,100 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path) -> None:
     path = str(tmp_path / "new.sqlite3")
     async with aiosqlite.connect(path) as db:
         await db.execute("PRAGMA user_version = 99")
-    with pytest.raises(StorageError, match="newer version"):
-        await Storage.open(path)
+    with pytest.raises(DatabaseTooNew, match="newer version"):
+        await open_storage(path)
 
 
 async def test_a_failing_migration_leaves_nothing_behind(tmp_path, monkeypatch) -> None:
-    good = storage.migrations()
-    bad = storage.Migration(
+    good = sqlite.migrations()
+    bad = sqlite.Migration(
         len(good) + 1, "V9__bad.sql", "CREATE TABLE half (x); SELECT nope FROM nowhere;"
     )
-    monkeypatch.setattr(storage, "migrations", lambda: [*good, bad])
+    monkeypatch.setattr(sqlite, "migrations", lambda: [*good, bad])
     path = str(tmp_path / "bad.sqlite3")
     async with aiosqlite.connect(path, isolation_level=None) as db:
         with pytest.raises(sqlite3.OperationalError):
-            await storage.migrate(db)
+            await sqlite.migrate(db)
         async with db.execute("PRAGMA user_version") as cursor:
             assert (await cursor.fetchone())[0] == len(good)
         async with db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'") as cursor:
             assert (await cursor.fetchone())[0] == 0
 
 
-async def test_a_write_at_a_stale_version_fails_and_changes_nothing(tmp_path) -> None:
-    db = await Storage.open(str(tmp_path / "bot.sqlite3"))
-    try:
-        async with db.transaction() as tx:
-            game = await storage.insert_game(
-                tx,
-                guild_id=1,
-                channel_id=2,
-                host=Player(3, "ann"),
-                options={"game": "carcassonne"},
-                seed=7,
-                now=NOW,
+async def test_a_write_at_a_stale_version_fails_and_changes_nothing(store) -> None:
+    game = await new_game(store)
+    ann, bo, cy = Player(3, "ann"), Player(4, "bo"), Player(5, "cy")
+    async with store.transaction() as tx:
+        await tx.save_game(game, replace(game, players=(ann, bo)), action="join", user_id=4,
+                           now=NOW)
+    with pytest.raises(VersionConflict):
+        async with store.transaction() as tx:
+            await tx.save_game(game, replace(game, players=(ann, cy)), action="join",
+                               user_id=5, now=NOW)
+    row = await store.game(game.id, 1)
+    assert row is not None and row.version == 2
+    assert [p.name for p in row.players] == ["ann", "bo"]
+    log = await store.game_log(game.id)
+    assert [(e.version, e.action) for e in log] == [(1, "create"), (2, "join")]
+    assert await store.game(game.id, 999) is None  # another guild never sees it
+
+
+async def test_one_open_game_per_channel_is_enforced_by_the_schema(store) -> None:
+    await new_game(store)
+    with pytest.raises(Conflict):
+        await new_game(store, host=Player(4, "bo"))
+
+
+async def test_settings_round_trip_by_scope(store) -> None:
+    assert await store.settings(Scope.SERVER, 1) == {}
+    async with store.transaction() as tx:
+        await tx.set_settings(Scope.SERVER, 1, {"reminder_hours": 12}, NOW)
+        await tx.set_settings(Scope.PLAYER, 1, {"dm": True}, NOW)
+    assert await store.settings(Scope.SERVER, 1) == {"reminder_hours": 12}
+    assert await store.settings(Scope.PLAYER, 1) == {"dm": True}
+    assert await store.settings(Scope.GAME, 1) == {}
+
+
+async def test_a_players_games_are_found_in_sql(store) -> None:
+    ann, bo = Player(3, "ann"), Player(4, "bo")
+    mine = await new_game(store, channel=2)
+    other = await new_game(store, channel=5, host=bo)
+    elsewhere = await new_game(store, guild=9, channel=6)
+    async with store.transaction() as tx:
+        for row in (mine, elsewhere):
+            await tx.save_game(
+                row, replace(row, players=(ann, bo), status="running", turn=0, on_turn=ann.id),
+                action="start", user_id=ann.id, now=NOW,
             )
-        async with db.transaction() as tx:
-            await storage.update_game(
-                tx,
-                game,
-                action="join",
-                user_id=4,
-                now=NOW,
-                players=(Player(3, "ann"), Player(4, "bo")),
-            )
-        with pytest.raises(VersionConflict):
-            async with db.transaction() as tx:
-                await storage.update_game(
-                    tx,
-                    game,
-                    action="join",
-                    user_id=5,
-                    now=NOW,
-                    players=(Player(3, "ann"), Player(5, "cy")),
-                )
-        row = await db.game(1, game.id)
-        assert row is not None and row.version == 2
-        assert [p.name for p in row.players] == ["ann", "bo"]
-        log = await db.fetchall(
-            "SELECT version, action FROM game_log WHERE game_id = ?", (game.id,)
+        await tx.set_timer("deadline", NOW, now=NOW, game_id=mine.id, turn=0)
+    found = await store.player_games(1, ann.id)
+    assert [(g.row.id, g.row.on_turn, g.deadline) for g in found] == [(mine.id, ann.id, NOW)]
+    assert [g.row.id for g in await store.player_games(1, bo.id)] == [mine.id]
+    assert other.id not in [g.row.id for g in await store.player_games(1, bo.id)]  # a lobby
+
+
+@pytest.mark.parametrize("name", sorted(HOT_QUERIES))
+async def test_every_hot_query_is_answered_through_an_index(store, name) -> None:
+    """No step of the plan reads a whole table (a SCAN without an index)."""
+    sql, params = HOT_QUERIES[name]
+    plan = await store.explain(sql, params)
+    assert plan, name
+    for step in plan:
+        scans_table = re.match(r"SCAN (\w+)(?: AS \w+)?$", step) or (
+            step.startswith("SCAN ") and "INDEX" not in step
         )
-        assert [(r["version"], r["action"]) for r in log] == [(1, "create"), (2, "join")]
-        assert await db.game(999, game.id) is None  # another guild never sees it
-    finally:
-        await db.close()
+        assert not scans_table, f"{name}: {step} (plan: {plan})"
 
 
-async def test_one_open_game_per_channel_is_enforced_by_the_schema(tmp_path) -> None:
-    db = await Storage.open(str(tmp_path / "bot.sqlite3"))
-    try:
-        async with db.transaction() as tx:
-            await storage.insert_game(
-                tx, guild_id=1, channel_id=2, host=Player(3, "ann"), options={}, seed=1, now=NOW
-            )
-        with pytest.raises(sqlite3.IntegrityError):
-            async with db.transaction() as tx:
-                await storage.insert_game(
-                    tx, guild_id=1, channel_id=2, host=Player(4, "bo"), options={}, seed=2, now=NOW
-                )
-    finally:
-        await db.close()
-
-
-async def test_guild_settings_round_trip(tmp_path) -> None:
-    db = await Storage.open(str(tmp_path / "bot.sqlite3"))
-    try:
-        assert await db.guild_settings(1) == {}
-        await db.set_guild_settings(1, {"reminder_hours": 12}, NOW)
-        assert await db.guild_settings(1) == {"reminder_hours": 12}
-    finally:
-        await db.close()
+def test_only_the_storage_backend_has_sql() -> None:
+    """Every SQL statement of the bot is in bot/sqlite.py (and the migrations)."""
+    statement = re.compile(
+        r"\s*(SELECT\b.*\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE|ALTER TABLE|PRAGMA)"
+    )
+    for path in BOT.rglob("*.py"):
+        if path.name == "sqlite.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not statement.match(node.value), f"SQL in {path.name}: {node.value!r}"

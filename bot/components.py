@@ -1,11 +1,16 @@
-"""Buttons and selects, all :class:`discord.ui.DynamicItem` s.
+"""Buttons and selects: every one a :class:`discord.ui.DynamicItem` behind one gate.
 
 Every component carries its whole state in its ``custom_id``: the game id,
-the turn it belongs to, and for the turn panel the choices made so far
-(``carc:ok:12:7:V:3,-1,90:S``). Nothing lives in memory, so the components
-keep working after a restart, and one from an earlier turn is refused with a
-clear message. The database, through :class:`~bot.games.GameService`, decides
-everything; these classes only parse ids, call it, and present the answer.
+for a turn component the turn it belongs to, and for the turn panel the
+choices made so far (``carc:ok:12:7:V:3,-1,90:S``). Nothing lives in memory,
+so the components keep working after a restart.
+
+:class:`GameItem` is the gate: its ``interaction_check`` loads the game and
+refuses, once for all components and privately, a click from another
+channel (a forged or moved custom id), and for a turn component a click by
+anyone but the player on turn or for an earlier turn. A component's
+:meth:`~GameItem.run` then gets the game as loaded; the application layer
+(:class:`~bot.games.GameService`) checks again as it saves.
 """
 
 from __future__ import annotations
@@ -14,26 +19,27 @@ import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import discord
-from discord import app_commands
 
 from engine import Placement
-from render.naming import candidate_labels
 
 from . import images, presenters
-from .games import GameError, GameService, GameState, Played
+from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
+from .games import GameService, GameState
 from .naming import (
     NO_FOLLOWER,
     FollowerChoice,
     figure_label,
     parse_follower,
-    parse_placement,
+    parse_position,
     placement_label,
     placement_value,
+    position_letters,
 )
-from .storage import LOBBY, Player
+from .replies import SOMETHING_WRONG, reply_error
+from .storage import LOBBY, GameRow, Player
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -48,86 +54,103 @@ _PLACE = r"(?P<x>-?[0-9]{1,4}),(?P<y>-?[0-9]{1,4}),(?P<rotation>0|90|180|270)"
 _FOLLOWER = r"(?P<follower>none|(?:hut:)?[A-Z]{1,3})"
 _PAGE = r"(?P<page>[0-9]{1,3})"
 
-SOMETHING_WRONG = (
-    "Something went wrong on my side. `/carcassonne status` shows where the game "
-    "stands; try again from there."
-)
+Item = TypeVar("Item", bound=discord.ui.Item[Any])
+Result = TypeVar("Result")
 
 
 def player_of(user: discord.abc.User | discord.Member) -> Player:
     return Player(user.id, user.display_name)
 
 
-async def reply_error(interaction: discord.Interaction, message: str) -> None:
-    """Answer ephemerally, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
-
-
-async def command_error(
-    interaction: discord.Interaction, error: app_commands.AppCommandError
-) -> None:
-    """The cogs' error handler: a :class:`GameError` is the player's to read, the
-    rest is logged; either way the answer is private."""
-    original = getattr(error, "original", error)
-    if isinstance(original, GameError):
-        message = str(original)
-    elif isinstance(error, app_commands.NoPrivateMessage):
-        message = "Carcassonne is played in a server channel, not in direct messages."
-    else:
-        log.error(
-            "command %s failed",
-            interaction.command and interaction.command.qualified_name,
-            exc_info=original,
-        )
-        message = SOMETHING_WRONG
-    await reply_error(interaction, message)
-
-
-async def guarded(interaction: discord.Interaction, action: Callable[[], Awaitable[None]]) -> None:
-    """Run a component action; a :class:`GameError` becomes an ephemeral answer."""
-    try:
-        await action()
-    except GameError as exc:
-        await reply_error(interaction, str(exc))
-    except Exception:
-        log.exception(
-            "component %s failed", interaction.data.get("custom_id") if interaction.data else "?"
-        )
-        await reply_error(interaction, SOMETHING_WRONG)
-
-
-async def on_turn(
-    interaction: discord.Interaction,
-    game_id: int,
-    turn: int,
-    action: Callable[[GameState], Awaitable[None]],
-) -> None:
-    """Run a turn component's ``action`` on its game, if it is still that turn and
-    the user's (else, as for any :class:`GameError`, say why, privately)."""
-
-    async def run() -> None:
-        await action(await turn_state(interaction, game_id, turn))
-
-    await guarded(interaction, run)
-
-
 def bot_of(interaction: discord.Interaction) -> CarcassonneBot:
     return interaction.client  # type: ignore[return-value]
+
+
+class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(?::.*)?"):
+    """A component of one game: the gate every click goes through first.
+
+    Its custom id is ``carc:{kind}:{game id}:...``. Subclasses (each with its
+    own template) set ``game_id`` (and, for a turn component, ``turn``) and
+    implement :meth:`run`.
+    """
+
+    #: Whether only the player on turn may use it, and only at its turn.
+    on_turn: ClassVar[bool] = True
+    game_id: int
+    turn: int | None = None
+    state: GameState
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            self.state = await load(interaction, self.game_id)
+            if self.on_turn:
+                GameService.require_turn(self.state, interaction.user.id, self.turn)
+        except GameError as exc:
+            await reply_error(interaction, exc)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction, self.state)
+        except GameError as exc:
+            await reply_error(interaction, exc)
+        except Exception:
+            log.exception("component %s failed", self.item.custom_id)
+            await reply_error(interaction, SOMETHING_WRONG)
+
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        raise NotImplementedError
+
+
+async def as_host(
+    interaction: discord.Interaction,
+    row: GameRow,
+    action: Callable[[], Awaitable[Result]],
+) -> Result:
+    """Run a host-only ``action``; if the host has left the server, hand the role to
+    the next player first (the bot sees no member leave: it asks Discord when it matters)."""
+    try:
+        return await action()
+    except HostOnly:
+        guild = interaction.guild
+        if guild is None or await _is_member(guild, row.host_id):
+            raise
+    assert interaction.guild_id is not None
+    await bot_of(interaction).games.hand_over_host(interaction.guild_id, row.id, row.host_id)
+    return await action()
+
+
+async def _is_member(guild: discord.Guild, user_id: int) -> bool:
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException:
+        return True  # Discord is not answering: do not take anyone's role away
+    return True
+
+
+async def load(interaction: discord.Interaction, game_id: int) -> GameState:
+    """The game a component belongs to, if it is used in that game's channel."""
+    if interaction.guild_id is None:
+        raise NoGame("That game does not exist on this server.")
+    state = await bot_of(interaction).games.state(interaction.guild_id, game_id=game_id)
+    if interaction.channel_id != state.row.channel_id:
+        raise OtherChannel(channel_id=state.row.channel_id)
+    return state
 
 
 # -------------------------------------------------------------------- lobby
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"carc:lobby:{_GAME}:(?P<action>join|leave|start)",
+    GameItem[discord.ui.Button], template=rf"carc:lobby:{_GAME}:(?P<action>join|leave|start)"
 ):
     """Join / Leave / Start under a lobby message."""
 
-    LABELS = {
+    on_turn = False
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.primary),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.success),
@@ -152,37 +175,32 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda: self._run(interaction))
-
-    async def _run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
         bot = bot_of(interaction)
         assert interaction.guild_id is not None
         games = bot.games
+        note = None
         if self.action == "join":
             state = await games.join(
                 interaction.guild_id, player_of(interaction.user), game_id=self.game_id
-            )
-            await interaction.response.edit_message(
-                **presenters.lobby_post(state, lobby_view(state)).edit_kwargs()
             )
         elif self.action == "leave":
             state = await games.leave(
                 interaction.guild_id, interaction.user.id, game_id=self.game_id
             )
             note = "Everyone left; the game is closed." if state.row.status != LOBBY else None
-            await interaction.response.edit_message(
-                **presenters.lobby_post(state, lobby_view(state), note).edit_kwargs()
-            )
         else:
-            state = await games.start(
-                interaction.guild_id, interaction.user.id, game_id=self.game_id
+            guild_id = interaction.guild_id
+            state = await as_host(
+                interaction,
+                state.row,
+                lambda: games.start(guild_id, interaction.user.id, game_id=self.game_id),
             )
-            await interaction.response.edit_message(
-                **presenters.lobby_post(state, lobby_view(state)).edit_kwargs()
-            )
-            post = await started_message(state)
-            await send_public(interaction, post, state)
+        await interaction.response.edit_message(
+            **presenters.lobby_post(state, lobby_view(state), note).edit_kwargs()
+        )
+        if self.action == "start":
+            await bot.announcer.started(interaction, state)
 
 
 def lobby_view(state: GameState) -> discord.ui.View:
@@ -196,7 +214,7 @@ def lobby_view(state: GameState) -> discord.ui.View:
 # ------------------------------------------------------------- turn panel
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"carc:play:{_GAME}:{_TURN}"):
+class PlayButton(GameItem[discord.ui.Button], template=rf"carc:play:{_GAME}:{_TURN}"):
     """ "Play your turn" under a turn message: opens the player's private turn panel."""
 
     def __init__(self, game_id: int, turn: int) -> None:
@@ -215,32 +233,29 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"carc:pla
     ) -> PlayButton:
         return cls(int(match["game"]), int(match["turn"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def open_panel(state: GameState) -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            post = await turn_panel(state, None, 0)
-            await interaction.followup.send(ephemeral=True, **post.send_kwargs())
-
-        await on_turn(interaction, self.game_id, self.turn, open_panel)
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await turn_panel(state, None, 0)
+        await interaction.followup.send(ephemeral=True, **post.send_kwargs())
 
 
-class TileSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TURN}"):
-    """With a hand of tiles: which tile to play."""
+class TileSelect(GameItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TURN}"):
+    """With a hand of tiles: which tile to play (each type once: two of a kind are one choice)."""
 
     def __init__(
         self, game_id: int, turn: int, state: GameState | None = None, chosen: str | None = None
     ) -> None:
         options = []
         if state is not None:
+            assert state.game is not None
             options = [
                 discord.SelectOption(
                     label=f"Tile {t.id}",
                     value=t.id,
                     default=t.id == chosen,
-                    description=presenters.tile_words(t, state.game.rules.tiles)[:100]
-                    or None,
+                    description=presenters.tile_words(t, state.game.rules.tiles)[:100] or None,
                 )
-                for t in bot_hand(state)
+                for t in GameService.hand(state)
             ]
         super().__init__(
             discord.ui.Select(
@@ -260,17 +275,12 @@ class TileSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:til
         self.item = item
         return self
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await on_turn(
-            interaction,
-            self.game_id,
-            self.turn,
-            lambda state: update_panel(interaction, state, self.item.values[0], 0),
-        )
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        await update_panel(interaction, state, self.item.values[0], 0)
 
 
 class PlacementSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=rf"carc:pos:{_GAME}:{_TURN}:{_TILE}:{_PAGE}"
+    GameItem[discord.ui.Select], template=rf"carc:pos:{_GAME}:{_TURN}:{_TILE}:{_PAGE}"
 ):
     """One page (25) of the legal placements of the chosen tile."""
 
@@ -300,16 +310,15 @@ class PlacementSelect(
         self.item = item
         return self
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def preview(state: GameState) -> None:
-            placement = parsed(parse_placement, self.item.values[0])
-            await update_panel(interaction, state, self.tile, self.page, placement)
-
-        await on_turn(interaction, self.game_id, self.turn, preview)
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        given = parse_position(self.item.values[0])
+        if given.placement is None:
+            raise BadInput("Pick a placement from the list.")
+        await update_panel(interaction, state, self.tile, self.page, given.placement)
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    GameItem[discord.ui.Button],
     template=rf"carc:page:{_GAME}:{_TURN}:{_TILE}:{_PAGE}:(?P<direction>prev|next)",
 ):
     """Previous / next page of placements, when there are more than 25."""
@@ -338,17 +347,12 @@ class PageButton(
             match["direction"],
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await on_turn(
-            interaction,
-            self.game_id,
-            self.turn,
-            lambda state: update_panel(interaction, state, self.tile, self.page),
-        )
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        await update_panel(interaction, state, self.tile, self.page)
 
 
 class FollowerSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    GameItem[discord.ui.Select],
     template=rf"carc:fig:{_GAME}:{_TURN}:{_TILE}:{_PLACE}:{_PAGE}",
 ):
     """Where a figure goes on the chosen placement, or none."""
@@ -387,16 +391,13 @@ class FollowerSelect(
         self.item = item
         return self
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def preview(state: GameState) -> None:
-            follower = parsed(parse_follower, self.item.values[0])
-            await update_panel(interaction, state, self.tile, self.page, self.placement, follower)
-
-        await on_turn(interaction, self.game_id, self.turn, preview)
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        follower = parse_follower(self.item.values[0])
+        await update_panel(interaction, state, self.tile, self.page, self.placement, follower)
 
 
 class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    GameItem[discord.ui.Button],
     template=rf"carc:ok:{_GAME}:{_TURN}:{_TILE}:{_PLACE}:{_FOLLOWER}",
 ):
     """Apply the move chosen in the panel: the only component that changes the game."""
@@ -433,28 +434,25 @@ class ConfirmButton(
             parse_follower(match["follower"]),
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def run() -> None:
-            assert interaction.guild_id is not None
-            played = await bot_of(interaction).games.place(
-                interaction.guild_id,
-                interaction.user.id,
-                self.placement,
-                self.follower,
-                tile=self.tile,
-                game_id=self.game_id,
-                turn=self.turn,
-            )
-            await interaction.response.edit_message(
-                content=f"Played {self.tile} at {placement_label(self.placement)}.",
-                embed=None,
-                attachments=[],
-                view=None,
-            )
-            post = await turn_message(played)
-            await send_public(interaction, post, played.state)
-
-        await guarded(interaction, run)
+    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+        assert interaction.guild_id is not None
+        bot = bot_of(interaction)
+        played = await bot.games.place(
+            interaction.guild_id,
+            interaction.user.id,
+            self.placement,
+            self.follower,
+            tile=self.tile,
+            game_id=self.game_id,
+            turn=self.turn,
+        )
+        await interaction.response.edit_message(
+            content=f"Played {self.tile} at {placement_label(self.placement)}.",
+            embed=None,
+            attachments=[],
+            view=None,
+        )
+        await bot.announcer.played(interaction, played)
 
 
 DYNAMIC_ITEMS = (
@@ -472,24 +470,13 @@ def _placement(match: re.Match[str]) -> Placement:
     return Placement(int(match["x"]), int(match["y"]), int(match["rotation"]))
 
 
-def bot_hand(state: GameState) -> tuple[Any, ...]:
-    return state.game.hand if state.game is not None else ()
-
-
-async def turn_state(interaction: discord.Interaction, game_id: int, turn: int) -> GameState:
-    """The game a turn component belongs to, if it is still that turn and the user's."""
-    assert interaction.guild_id is not None
-    state = await bot_of(interaction).games.state(interaction.guild_id, game_id=game_id)
-    GameService.require_turn(state, interaction.user.id, turn)
-    return state
-
-
-def parsed(parse: Callable[[str], Any], text: str | None) -> Any:
-    """``parse(text)``, its ``ValueError`` told to the player as a :class:`GameError`."""
-    try:
-        return parse(text)
-    except ValueError as exc:
-        raise GameError(f"{str(exc).rstrip('.')}.") from None
+def play_view(state: GameState) -> discord.ui.View | None:
+    """The "Play your turn" button of a turn message (none once nobody is on turn)."""
+    if state.current is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(state.id, state.turn))
+    return view
 
 
 async def turn_panel(
@@ -510,7 +497,7 @@ async def turn_panel(
     page = min(max(page, 0), pages - 1)
     labels = position_letters(placements)
     view = discord.ui.View(timeout=None)
-    if len(game.hand) > 1:
+    if len(GameService.hand(state)) > 1:
         view.add_item(TileSelect(state.id, state.turn, state, tile.id))
     shown = placements[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     view.add_item(
@@ -578,14 +565,6 @@ async def turn_panel(
     return post
 
 
-def position_letters(placements: list[Placement]) -> dict[tuple[int, int], str]:
-    """The letters the move-choice picture gives each legal position (A, B, ...)."""
-    return {
-        position: label
-        for label, position in candidate_labels((p.x, p.y) for p in placements).items()
-    }
-
-
 async def update_panel(
     interaction: discord.Interaction,
     state: GameState,
@@ -600,83 +579,3 @@ async def update_panel(
     await interaction.response.defer()
     post = await turn_panel(state, tile_id, page, placement, follower)
     await interaction.edit_original_response(**post.edit_kwargs())
-
-
-# --------------------------------------------------------- public messages
-
-
-async def started_message(state: GameState) -> presenters.Post:
-    assert state.game is not None
-    png = await asyncio.to_thread(images.board, state.game)
-    return presenters.started_post(state, png, play_view(state))
-
-
-async def turn_message(played: Played) -> presenters.Post:
-    """The public message after a move: the map, the next tile, or at the end the
-    final scoring with the scores over the game."""
-    state = played.state
-    assert state.game is not None
-    png = await asyncio.to_thread(images.board, state.game)
-    tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
-    chart_png = await score_chart(state) if state.game.is_over else None
-    return presenters.turn_post(played, png, play_view(state), tile_png, chart_png)
-
-
-async def score_chart(state: GameState) -> bytes | None:
-    """The scores over the game so far (None before the start, or if it cannot be drawn)."""
-    if state.game is None:
-        return None
-    return await asyncio.to_thread(images.chart, state.game, [p.name for p in state.players])
-
-
-def play_view(state: GameState) -> discord.ui.View | None:
-    if state.current is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(state.id, state.turn))
-    return view
-
-
-async def send_public(
-    interaction: discord.Interaction, post: presenters.Post, state: GameState
-) -> discord.Message:
-    """Post a game message in the channel; without Send Messages there, fall back
-    to an interaction follow-up. A message with buttons is noted (see :func:`remember`)."""
-    channel = interaction.channel
-    message: discord.Message | None = None
-    if isinstance(channel, discord.abc.Messageable):
-        try:
-            message = await channel.send(**post.send_kwargs())
-        except discord.Forbidden:
-            log.info("cannot post in channel %s; answering by follow-up", interaction.channel_id)
-    if message is None:
-        message = await interaction.followup.send(wait=True, **post.send_kwargs())
-    await remember(bot_of(interaction), post, state, message)
-    return message
-
-
-async def send_reply(
-    interaction: discord.Interaction, post: presenters.Post, state: GameState
-) -> discord.Message:
-    """Answer a deferred command with a game message, noted if it has buttons."""
-    message = await interaction.followup.send(wait=True, **post.send_kwargs())
-    await remember(bot_of(interaction), post, state, message)
-    return message
-
-
-async def remember(
-    bot: CarcassonneBot,
-    post: presenters.Post,
-    state: GameState,
-    message: discord.Message,
-    kind: str = "turn",
-) -> None:
-    """Note a game message that has buttons, so that they can be removed when the
-    game ends (with tidying on) without looking through the channel's history.
-    Best effort: the message is out, and a missed note costs only a stale button."""
-    if post.view is None:
-        return
-    try:
-        await bot.turns.remember_message(state.id, message.channel.id, message.id, kind, state.turn)
-    except Exception:
-        log.exception("could not note message %s of game %s", message.id, state.id)

@@ -1,0 +1,197 @@
+"""What the bot posts in a game's channel, and the one way it posts it.
+
+After a move, a start, a skip, a removal, a reminder, an expired lobby or the
+end of a game, the :class:`Announcer` draws what is needed (off the event
+loop), builds the message (:mod:`bot.presenters`, :mod:`bot.turn_posts`) and
+sends it. Every message it sends with components is noted with its game and
+turn as it is sent (:meth:`~bot.games.GameService.remember_message`): the
+first one of a turn dates that turn for typed moves, and tidying a finished
+game removes the buttons of exactly these, never reading the channel's history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import images, presenters, turn_posts
+from .components import lobby_view, play_view
+from .games import GameState, Played
+from .names import seat_names
+from .presenters import Post
+from .storage import MessageRef
+from .turns import REMOVE, Absence, GameEnded, LobbyExpired, Reminder
+
+if TYPE_CHECKING:
+    from .client import CarcassonneBot
+
+log = logging.getLogger(__name__)
+
+
+class Announcer:
+    """Posts the game's news in its channel (and DMs reminders to those who asked)."""
+
+    def __init__(self, bot: CarcassonneBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------ moves
+
+    async def played(self, interaction: discord.Interaction, played: Played) -> None:
+        """A move made from the turn panel: the turn message, in the channel."""
+        await self.post(played.state, await self.turn_post(played), interaction=interaction)
+
+    async def played_reply(self, interaction: discord.Interaction, played: Played) -> None:
+        """A move made by ``/carcassonne place``: the turn message answers the command."""
+        await self.reply(interaction, await self.turn_post(played), played.state)
+
+    async def started(self, interaction: discord.Interaction, state: GameState) -> None:
+        """The first turn, after the lobby's Start button."""
+        await self.post(state, await self.start_post(state), interaction=interaction)
+
+    async def started_reply(self, interaction: discord.Interaction, state: GameState) -> None:
+        await self.reply(interaction, await self.start_post(state), state)
+
+    async def turn_post(self, played: Played) -> Post:
+        """The public message after a move: the map, the next tile, or at the end the
+        final scoring with the scores over the game."""
+        state = played.state
+        assert state.game is not None
+        png = await asyncio.to_thread(images.board, state.game)
+        tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
+        chart_png = await self.score_chart(state) if state.game.is_over else None
+        return presenters.turn_post(played, png, play_view(state), tile_png, chart_png)
+
+    async def start_post(self, state: GameState) -> Post:
+        assert state.game is not None
+        png = await asyncio.to_thread(images.board, state.game)
+        return presenters.started_post(state, png, play_view(state))
+
+    @staticmethod
+    async def score_chart(state: GameState) -> bytes | None:
+        """The scores over the game so far (None before the start, or if it cannot be drawn)."""
+        if state.game is None:
+            return None
+        # A picture: the seat names as the map shows them, not escaped for markdown.
+        return await asyncio.to_thread(images.chart, state.game, seat_names(state.players))
+
+    # ------------------------------------------------------ absent players
+
+    async def absence(self, absence: Absence) -> None:
+        """A skip, a removal or an ended game at a deadline, in the channel."""
+        await self.post(absence.state, await self.absence_post(absence))
+
+    async def absence_reply(self, interaction: discord.Interaction, absence: Absence) -> None:
+        """A player removed by ``/carcassonne kick``: the news answers the command."""
+        await self.reply(interaction, await self.absence_post(absence), absence.state)
+
+    async def absence_post(self, absence: Absence) -> Post:
+        """At the game's end with the score chart, after a removal with the map (the
+        removed player's followers are gone)."""
+        state = absence.state
+        game = state.game
+        board = chart = None
+        if game is not None and game.is_over:
+            chart = await self.score_chart(state)
+        elif absence.action == REMOVE and game is not None:
+            board = await asyncio.to_thread(images.board, game)
+        return turn_posts.absence_post(absence, board, chart, play_view(state))
+
+    # ------------------------------------------------------------- timers
+
+    async def reminder(self, reminder: Reminder) -> None:
+        state = reminder.state
+        await self.post(state, turn_posts.reminder_post(reminder, play_view(state)), "reminder")
+        if not reminder.dm:
+            return
+        guild = self.bot.get_guild(state.row.guild_id)
+        text = turn_posts.reminder_dm(reminder, guild.name if guild else None)
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=reminder.player.id))
+            await dm.send(text)
+        except discord.HTTPException as exc:
+            log.info("cannot DM user %s: %s", reminder.player.id, exc)
+
+    async def lobby_expired(self, expired: LobbyExpired) -> None:
+        """Say that a lobby closed, and disable its buttons."""
+        state = expired.state
+        await self.post(state, turn_posts.lobby_expired_post(expired))
+        await self.refresh_lobby(state)
+
+    async def tidy(self, ended: GameEnded) -> None:
+        """Remove the buttons of a finished game's messages (noted as they were sent)."""
+        if not ended.tidy:
+            return
+        for channel_id, message_id in ended.messages:
+            partial = self.bot.get_partial_messageable(
+                channel_id, guild_id=ended.state.row.guild_id
+            )
+            try:
+                await partial.get_partial_message(message_id).edit(view=None)
+            except discord.HTTPException as exc:
+                log.info("could not tidy message %s: %s", message_id, exc)
+
+    async def refresh_lobby(self, state: GameState) -> None:
+        """Bring the lobby message's list and buttons up to date (best effort)."""
+        message_id = state.row.lobby_message_id
+        if message_id is None:
+            return
+        post = presenters.lobby_post(state, lobby_view(state))
+        try:
+            await self._channel(state).get_partial_message(message_id).edit(
+                embed=post.embed, view=post.view
+            )
+        except discord.HTTPException as exc:
+            log.info("could not update lobby message %s: %s", message_id, exc)
+
+    # ------------------------------------------------------------ sending
+
+    def _channel(self, state: GameState) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(
+            state.row.channel_id, guild_id=state.row.guild_id, type=discord.ChannelType.text
+        )
+
+    async def post(
+        self,
+        state: GameState,
+        post: Post,
+        kind: str = "turn",
+        *,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message | None:
+        """Post in the game's channel; without Send Messages there, answer the
+        interaction (if any) by a follow-up instead."""
+        message: discord.Message | None = None
+        try:
+            message = await self._channel(state).send(**post.send_kwargs())
+        except discord.HTTPException as exc:
+            log.info("cannot post in channel %s: %s", state.row.channel_id, exc)
+            if interaction is not None:
+                message = await interaction.followup.send(wait=True, **post.send_kwargs())
+        if message is not None:
+            await self.remember(state, post, message, kind)
+        return message
+
+    async def reply(
+        self, interaction: discord.Interaction, post: Post, state: GameState
+    ) -> discord.Message:
+        """Answer a deferred command with a game message."""
+        message = await interaction.followup.send(wait=True, **post.send_kwargs())
+        await self.remember(state, post, message)
+        return message
+
+    async def remember(
+        self, state: GameState, post: Post, message: discord.Message, kind: str = "turn"
+    ) -> None:
+        """Note a game message that has components. Best effort: the message is out,
+        and a missed note costs only a button left after the game."""
+        if post.view is None:
+            return
+        try:
+            await self.bot.games.remember_message(
+                state.id, MessageRef(message.channel.id, message.id, kind, state.turn)
+            )
+        except Exception:
+            log.exception("could not note message %s of game %s", message.id, state.id)

@@ -1,0 +1,184 @@
+"""Playing over days: ``notify``, ``snooze``, ``settings``, ``deadline``, ``kick``, ``vote-end``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from .. import turn_posts
+from ..components import as_host, player_of
+from ..settings import (
+    MAX_DEADLINE_HOURS,
+    MAX_IDLE_ROUNDS,
+    MAX_LOBBY_HOURS,
+    MAX_LOBBY_LIMIT,
+    MAX_REMINDER_HOURS,
+    MAX_REMINDERS,
+    MAX_REMOVE_AFTER,
+    MAX_SNOOZE_HOURS,
+)
+from .base import Commands
+
+POLICY_CHOICES = [
+    app_commands.Choice(name="Nothing: just say so", value="nothing"),
+    app_commands.Choice(name="Skip the turn: the tile goes back into the bag", value="skip"),
+    app_commands.Choice(name="Skip, and remove the player after N missed turns", value="remove"),
+]
+# The turn-rule options of /carcassonne settings (a server's) and deadline (a game's).
+DeadlineHours = app_commands.Range[int, 0, MAX_DEADLINE_HOURS]
+RemoveAfter = app_commands.Range[int, 1, MAX_REMOVE_AFTER]
+ReminderHours = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
+ReminderLimit = app_commands.Range[int, 1, MAX_REMINDERS]
+RULE_OPTIONS = {
+    "policy": "What a missed deadline does",
+    "remove_after": "With removal: missed turns in a row before a player is removed",
+    "reminder_hours": "Remind the player on turn every so many hours (0: never)",
+    "reminder_limit": "At most this many reminders per turn",
+}
+
+
+class ClockCommands(Commands):
+    @app_commands.command(
+        name="notify", description="Also get your turn reminders by direct message"
+    )
+    @app_commands.describe(dm="True: reminders by DM as well; False: only in the game's channel")
+    async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
+        await self.turns.set_dm(interaction.user.id, dm)
+        text = (
+            "You will get your turn reminders by direct message too."
+            if dm
+            else "Your turn reminders come only in the game's channel now."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="snooze", description="Put off your next turn reminder in this game")
+    @app_commands.describe(hours="For how long (default: the game's reminder interval)")
+    async def snooze(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 1, MAX_SNOOZE_HOURS] | None = None,
+    ) -> None:
+        guild_id, channel_id = self.where(interaction)
+        snoozed = await self.turns.snooze(guild_id, channel_id, interaction.user.id, hours)
+        await interaction.response.send_message(turn_posts.snoozed_text(snoozed), ephemeral=True)
+
+    @app_commands.command(
+        name="settings", description="Server defaults and limits for games here (Manage Server)"
+    )
+    @app_commands.describe(
+        **RULE_OPTIONS,
+        deadline_hours="Default turn deadline in hours (0: none)",
+        allow_channel="Allow games in this channel (once any is allowed, only those are)",
+        disallow_channel="No new games in this channel",
+        all_channels="Allow games in every channel again",
+        tidy="Remove the buttons of a finished game's messages",
+        lobby_limit="Open games one member may host at once",
+        lobby_hours="Close a game nobody started within so many hours",
+        idle_rounds="End a game when every player missed this many turns in a row",
+    )
+    @app_commands.choices(policy=POLICY_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: ReminderHours | None = None,
+        reminder_limit: ReminderLimit | None = None,
+        deadline_hours: DeadlineHours | None = None,
+        policy: str | None = None,
+        remove_after: RemoveAfter | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        all_channels: bool = False,
+        tidy: bool | None = None,
+        lobby_limit: app_commands.Range[int, 1, MAX_LOBBY_LIMIT] | None = None,
+        lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
+        idle_rounds: app_commands.Range[int, 1, MAX_IDLE_ROUNDS] | None = None,
+    ) -> None:
+        guild_id, _channel_id = self.where(interaction)
+        update = await self.turns.update_server_settings(
+            guild_id,
+            can_manage=interaction.permissions.manage_guild,
+            allow_channel=allow_channel.id if allow_channel else None,
+            disallow_channel=disallow_channel.id if disallow_channel else None,
+            all_channels=all_channels,
+            tidy=tidy,
+            reminder_hours=reminder_hours,
+            reminder_limit=reminder_limit,
+            deadline_hours=deadline_hours,
+            policy=policy,
+            remove_after=remove_after,
+            lobby_limit=lobby_limit,
+            lobby_hours=lobby_hours,
+            idle_rounds=idle_rounds,
+        )
+        await interaction.response.send_message(
+            "Saved." if update.changed else None,
+            embed=turn_posts.server_settings_embed(update.settings),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="deadline", description="This game's turn deadline and reminders (the host sets them)"
+    )
+    @app_commands.describe(hours="Turn deadline in hours (0: none)", **RULE_OPTIONS)
+    @app_commands.choices(policy=POLICY_CHOICES)
+    async def deadline(
+        self,
+        interaction: discord.Interaction,
+        hours: DeadlineHours | None = None,
+        policy: str | None = None,
+        remove_after: RemoveAfter | None = None,
+        reminder_hours: ReminderHours | None = None,
+        reminder_limit: ReminderLimit | None = None,
+    ) -> None:
+        guild_id, channel_id = self.where(interaction)
+        found = await as_host(
+            interaction,
+            await self.games.row(guild_id, channel_id=channel_id),
+            lambda: self.turns.game_rules(
+                guild_id,
+                channel_id,
+                interaction.user.id,
+                can_manage=interaction.permissions.manage_guild,
+                deadline_hours=hours,
+                policy=policy,
+                remove_after=remove_after,
+                reminder_hours=reminder_hours,
+                reminder_limit=reminder_limit,
+            ),
+        )
+        post = turn_posts.game_rules_post(found, interaction.user.mention)
+        # A change is announced to the table; a look is private.
+        await interaction.response.send_message(
+            **post.send_kwargs(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=not found.changed,
+        )
+
+    @app_commands.command(name="kick", description="Remove an absent player from this game (host)")
+    @app_commands.describe(player="Who leaves the game; their followers leave the map")
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        guild_id, channel_id = self.where(interaction)
+        absence = await as_host(
+            interaction,
+            await self.games.row(guild_id, channel_id=channel_id),
+            lambda: self.turns.kick(
+                guild_id,
+                channel_id,
+                player_of(interaction.user),
+                player.id,
+                can_manage=interaction.permissions.manage_guild,
+            ),
+        )
+        await interaction.response.defer(thinking=True)
+        await self.announcer.absence_reply(interaction, absence)
+
+    @app_commands.command(
+        name="vote-end", description="Vote to end this stalled game; it is scored"
+    )
+    async def vote_end(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        vote = await self.turns.vote_end(guild_id, channel_id, interaction.user.id)
+        await interaction.response.defer(thinking=True)
+        chart = await self.announcer.score_chart(vote.state) if vote.ended else None
+        post = turn_posts.vote_post(vote, chart)
+        await interaction.followup.send(**post.send_kwargs())

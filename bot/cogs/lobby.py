@@ -1,0 +1,132 @@
+"""``/carcassonne new``, ``join``, ``leave``, ``start``, ``cancel``: opening and closing games."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from .. import presenters
+from ..components import as_host, lobby_view, player_of
+from ..errors import GameError
+from ..storage import LOBBY, MessageRef
+from .base import Commands
+
+GAME_CHOICES = [
+    app_commands.Choice(name="Carcassonne", value="carcassonne"),
+    app_commands.Choice(name="Hunters and Gatherers", value="hunters-and-gatherers"),
+]
+FARMER_CHOICES = [
+    app_commands.Choice(name="3rd edition: 3 per completed city", value="3rd"),
+    app_commands.Choice(name="1st edition: 4 per city to the farmers' majority", value="1st"),
+    app_commands.Choice(name="Off: no farmers", value="off"),
+]
+
+
+class LobbyCommands(Commands):
+    @app_commands.command(
+        name="new", description="Open a game in this channel; others join, you start it"
+    )
+    @app_commands.describe(
+        game="Which game (default Carcassonne)",
+        river="Carcassonne: start with the 12 River tiles",
+        winter="Carcassonne: play the Winter Edition bag (72 tiles plus 12 animal tiles)",
+        farmers="Carcassonne: how farmers score (default 3rd edition)",
+        two_tile_city="Carcassonne, 1st edition: a completed 2-tile city scores 2, +1 per pennant",
+        unfinished="Unfinished features score at the end (default yes)",
+        hand="House rule: hold this many tiles and play one of them (default 1)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, farmers=FARMER_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str = "carcassonne",
+        river: bool = False,
+        winter: bool = False,
+        farmers: str = "3rd",
+        two_tile_city: bool = False,
+        unfinished: bool = True,
+        hand: app_commands.Range[int, 1, 3] = 1,
+    ) -> None:
+        guild_id, channel_id = self.where(interaction)
+        options = {
+            "game": game,
+            "river": river,
+            "winter": winter,
+            "small_city": two_tile_city,
+            "unfinished": unfinished,
+            "hand": hand,
+        }
+        if game == "carcassonne":
+            options["farmers"] = farmers
+        elif farmers != "3rd":
+            raise GameError("Farmers are a Carcassonne option; Hunters and Gatherers has hunters.")
+        state = await self.games.create(
+            guild_id, channel_id, player_of(interaction.user), options
+        )
+        post = presenters.lobby_post(state, lobby_view(state))
+        response = await interaction.response.send_message(**post.send_kwargs())
+        if response.message_id is not None:
+            await self.games.set_lobby_message(state.id, response.message_id)
+            await self.games.remember_message(
+                state.id, MessageRef(channel_id, response.message_id, "lobby")
+            )
+
+    @app_commands.command(name="join", description="Join the game that is open in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        state = await self.games.join(
+            guild_id, player_of(interaction.user), channel_id=channel_id
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} joined ({len(state.players)}/5).",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.announcer.refresh_lobby(state)
+
+    @app_commands.command(
+        name="leave", description="Leave the game in this channel before it starts"
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        state = await self.games.leave(guild_id, interaction.user.id, channel_id=channel_id)
+        text = f"{interaction.user.mention} left."
+        if state.row.status != LOBBY:
+            text += " Nobody is left, so the game is closed."
+        await interaction.response.send_message(
+            text, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.announcer.refresh_lobby(state)
+
+    @app_commands.command(name="start", description="Start the game in this channel (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        state = await as_host(
+            interaction,
+            await self.games.row(guild_id, channel_id=channel_id),
+            lambda: self.games.start(guild_id, interaction.user.id, channel_id=channel_id),
+        )
+        await interaction.response.defer(thinking=True)
+        await self.announcer.started_reply(interaction, state)
+        await self.announcer.refresh_lobby(state)
+
+    @app_commands.command(
+        name="cancel",
+        description="End the game in this channel without scoring (host or Manage Server)",
+    )
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        state = await as_host(
+            interaction,
+            await self.games.row(guild_id, channel_id=channel_id),
+            lambda: self.games.cancel(
+                guild_id,
+                interaction.user.id,
+                can_manage=interaction.permissions.manage_guild,
+                channel_id=channel_id,
+            ),
+        )
+        await interaction.response.send_message(
+            f"{presenters.game_title(state)} was cancelled by {interaction.user.mention}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.announcer.refresh_lobby(state)

@@ -1,0 +1,686 @@
+"""The SQLite backend of :mod:`bot.storage`: the one module of the bot with SQL.
+
+One writer connection behind an :class:`asyncio.Lock` takes every write in an
+explicit ``BEGIN IMMEDIATE`` transaction, so one action of one game is one
+commit. A second connection reads; in WAL mode it never sees a write that has
+not committed, and reads never wait for writes.
+
+Opening checks the file before anything is written to it (``PRAGMA
+quick_check`` on a read-only connection), applies the migrations, and makes a
+trial write; each failure is a :class:`~bot.storage.StorageError` of one
+sentence, and every connection opened so far is closed (an aiosqlite
+connection is a thread, which would otherwise keep the process alive).
+
+Migrations are the numbered files ``bot/migrations/V{n}__{reason}.sql``,
+applied in order, each in its own transaction together with
+``PRAGMA user_version = n``. Applied files are never edited.
+
+The queries the bot runs on every interaction are named in :data:`HOT_QUERIES`;
+a test checks that SQLite answers each of them through an index.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .storage import (
+    Conflict,
+    DatabaseDamaged,
+    DatabaseTooNew,
+    DatabaseUnusable,
+    DiskFull,
+    GameRow,
+    LogEntry,
+    MessageRef,
+    Player,
+    PlayerGame,
+    Reads,
+    Scope,
+    Status,
+    Storage,
+    StorageError,
+    Timer,
+    Transaction,
+    VersionConflict,
+)
+
+log = logging.getLogger(__name__)
+
+_MIGRATION_NAME = re.compile(r"V(?P<version>[1-9][0-9]*)__(?P<reason>\w+)\.sql\Z")
+_SETTINGS_TABLES = {
+    Scope.SERVER: ("guild_settings", "guild_id"),
+    Scope.GAME: ("game_settings", "game_id"),
+    Scope.PLAYER: ("player_settings", "user_id"),
+}
+
+# ------------------------------------------------------------------ queries
+
+_GAME = (
+    "SELECT g.*, (SELECT json_group_array(p.user_id) FROM game_players AS p"
+    " WHERE p.game_id = g.id AND p.removed = 1) AS removed_ids FROM games AS g"
+)
+GAME_BY_ID = f"{_GAME} WHERE g.id = ?"
+GAME_IN_GUILD = f"{_GAME} WHERE g.id = ? AND g.guild_id = ?"
+# The statuses are written out (not parameters) so that SQLite can use the
+# partial index games_open_channel, whose WHERE is the same.
+OPEN_GAME = (
+    f"{_GAME} WHERE g.channel_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'running')"
+)
+LATEST_GAME = f"{_GAME} WHERE g.channel_id = ? AND g.guild_id = ? ORDER BY g.id DESC LIMIT 1"
+RUNNING_GAMES = f"{_GAME} WHERE g.guild_id = ? AND g.status = 'running' ORDER BY g.id"
+PLAYER_GAMES = (
+    "SELECT g.*, (SELECT json_group_array(q.user_id) FROM game_players AS q"
+    " WHERE q.game_id = g.id AND q.removed = 1) AS removed_ids, t.expires_at AS deadline"
+    " FROM game_players AS p JOIN games AS g ON g.id = p.game_id"
+    " LEFT JOIN timers AS t ON t.game_id = g.id AND t.event = 'deadline'"
+    " WHERE p.user_id = ? AND p.removed = 0 AND g.guild_id = ? AND g.status = 'running'"
+    " ORDER BY g.id"
+)
+HOSTED_LOBBIES = (
+    "SELECT count(*) FROM games WHERE guild_id = ? AND host_id = ? AND status = 'lobby'"
+)
+GAMES_TO_SUMMARISE = f"{_GAME} WHERE g.turn IS NULL AND g.status = 'running'"
+GAME_TIMERS = "SELECT * FROM timers WHERE game_id = ?"
+VOTES = "SELECT user_id FROM end_votes WHERE game_id = ? AND turn = ?"
+MESSAGES = (
+    "SELECT channel_id, message_id, kind, turn FROM game_messages WHERE game_id = ?"
+    " ORDER BY message_id"
+)
+TURN_ANNOUNCEMENT = "SELECT min(message_id) FROM game_messages WHERE game_id = ? AND turn = ?"
+GAME_LOG = "SELECT * FROM game_log WHERE game_id = ? ORDER BY version"
+NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_at, id LIMIT 1"
+SAVE_GAME = (
+    "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, turn_started_at = ?,"
+    " finished_at = ?, turn = ?, on_turn = ?, damaged = ?, updated_at = ?,"
+    " version = version + 1 WHERE id = ? AND version = ?"
+)
+DELETE_GAME_TIMER = "DELETE FROM timers WHERE game_id = ? AND event = ?"
+CLAIM_TIMER = "DELETE FROM timers WHERE id = ?"
+
+
+def _settings_query(scope: Scope) -> str:
+    table, key = _SETTINGS_TABLES[scope]
+    return f"SELECT settings FROM {table} WHERE {key} = ?"
+
+
+#: The queries of every interaction and every timer, with sample parameters:
+#: each must be answered through an index (tests/bot/test_storage.py).
+HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
+    "game by id": (GAME_BY_ID, (1,)),
+    "game in a server": (GAME_IN_GUILD, (1, 1)),
+    "open game of a channel": (OPEN_GAME, (1, 1)),
+    "latest game of a channel": (LATEST_GAME, (1, 1)),
+    "running games of a server": (RUNNING_GAMES, (1,)),
+    "a player's games": (PLAYER_GAMES, (1, 1)),
+    "lobbies a member hosts": (HOSTED_LOBBIES, (1, 1)),
+    "a game's timers": (GAME_TIMERS, (1,)),
+    "votes at a turn": (VOTES, (1, 1)),
+    "a game's messages": (MESSAGES, (1,)),
+    "a turn's announcement": (TURN_ANNOUNCEMENT, (1, 1)),
+    "a game's log": (GAME_LOG, (1,)),
+    "the next timer": (NEXT_TIMER, ()),
+    "save a game": (SAVE_GAME, (1, "[]", "running", None, None, None, 0, None, None, "", 1, 1)),
+    "replace a game's timer": (DELETE_GAME_TIMER, (1, "reminder")),
+    "claim a timer": (CLAIM_TIMER, (1,)),
+    **{f"{scope} settings": (_settings_query(scope), (1,)) for scope in Scope},
+}
+
+
+# --------------------------------------------------------------- migrations
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def migrations() -> list[Migration]:
+    """The packaged migrations in order; the numbering must have no gaps."""
+    found: list[Migration] = []
+    for entry in resources.files("bot").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.fullmatch(entry.name)
+        if match:
+            found.append(Migration(int(match["version"]), entry.name, entry.read_text("utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise StorageError(f"migration V{expected} is missing (found {migration.name})")
+    return found
+
+
+async def migrate(db: aiosqlite.Connection, path: str = "the database") -> list[int]:
+    """Apply every migration newer than ``PRAGMA user_version``; return those applied."""
+    current = await _user_version(db)
+    known = migrations()
+    if current > len(known):
+        raise DatabaseTooNew(path, current, len(known))
+    applied = []
+    for migration in known[current:]:
+        # executescript commits first and runs each statement in turn; the
+        # explicit BEGIN/COMMIT makes the file and the version bump one unit.
+        script = (
+            f"BEGIN IMMEDIATE;\n{migration.sql}\n;\n"
+            f"PRAGMA user_version = {migration.version};\nCOMMIT;"
+        )
+        try:
+            await db.executescript(script)
+        except BaseException:
+            if db.in_transaction:
+                await db.rollback()
+            raise
+        log.info("applied migration %s", migration.name)
+        applied.append(migration.version)
+    return applied
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return row[0] if row else 0
+
+
+# ------------------------------------------------------------------ values
+
+
+def _stamp(moment: datetime) -> str:
+    """UTC to the millisecond (a turn's start is compared with Discord's ids)."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _due(moment: datetime) -> str:
+    """UTC, always to the microsecond: one fixed format, so text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _players_json(players: Iterable[Player]) -> str:
+    return _json([{"id": p.id, "name": p.name} for p in players])
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        players=tuple(Player(p["id"], p["name"]) for p in json.loads(row["players"])),
+        status=Status(row["status"]),
+        version=row["version"],
+        record=json.loads(row["record"]) if row["record"] else None,
+        lobby_message_id=row["lobby_message_id"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+        turn_started_at=_time(row["turn_started_at"]),
+        finished_at=_time(row["finished_at"]),
+        turn=row["turn"],
+        on_turn=row["on_turn"],
+        removed=frozenset(json.loads(row["removed_ids"] or "[]")),
+        damaged=row["damaged"],
+    )
+
+
+def _timer(row: sqlite3.Row) -> Timer:
+    return Timer(
+        id=row["id"],
+        event=row["event"],
+        expires_at=datetime.fromisoformat(row["expires_at"]),
+        game_id=row["game_id"],
+        turn=row["turn"],
+        data=json.loads(row["data"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+    )
+
+
+# ------------------------------------------------------------------- reads
+
+
+class _Reads(Reads):
+    """The lookups, on one connection: the reader, or a transaction's writer."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        async with self._db.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        async with self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _game_row(self, sql: str, params: tuple[Any, ...]) -> GameRow | None:
+        row = await self._one(sql, params)
+        return _game(row) if row is not None else None
+
+    async def game(self, game_id: int, guild_id: int | None = None) -> GameRow | None:
+        if guild_id is None:
+            return await self._game_row(GAME_BY_ID, (game_id,))
+        return await self._game_row(GAME_IN_GUILD, (game_id, guild_id))
+
+    async def open_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        return await self._game_row(OPEN_GAME, (channel_id, guild_id))
+
+    async def latest_game(self, guild_id: int, channel_id: int) -> GameRow | None:
+        return await self._game_row(LATEST_GAME, (channel_id, guild_id))
+
+    async def running_games(self, guild_id: int) -> list[GameRow]:
+        return [_game(row) for row in await self._all(RUNNING_GAMES, (guild_id,))]
+
+    async def player_games(self, guild_id: int, user_id: int) -> list[PlayerGame]:
+        rows = await self._all(PLAYER_GAMES, (user_id, guild_id))
+        return [PlayerGame(_game(row), _time(row["deadline"])) for row in rows]
+
+    async def hosted_lobbies(self, guild_id: int, user_id: int) -> int:
+        row = await self._one(HOSTED_LOBBIES, (guild_id, user_id))
+        return row[0] if row else 0
+
+    async def games_to_summarise(self) -> list[GameRow]:
+        return [_game(row) for row in await self._all(GAMES_TO_SUMMARISE)]
+
+    async def settings(self, scope: Scope, key: int) -> dict[str, Any]:
+        row = await self._one(_settings_query(scope), (key,))
+        return json.loads(row[0]) if row is not None else {}
+
+    async def game_timers(self, game_id: int) -> dict[str, Timer]:
+        return {row["event"]: _timer(row) for row in await self._all(GAME_TIMERS, (game_id,))}
+
+    async def votes(self, game_id: int, turn: int) -> set[int]:
+        return {row[0] for row in await self._all(VOTES, (game_id, turn))}
+
+    async def messages(self, game_id: int) -> list[MessageRef]:
+        rows = await self._all(MESSAGES, (game_id,))
+        return [MessageRef(r["channel_id"], r["message_id"], r["kind"], r["turn"]) for r in rows]
+
+    async def turn_announcement(self, game_id: int, turn: int) -> int | None:
+        row = await self._one(TURN_ANNOUNCEMENT, (game_id, turn))
+        return row[0] if row is not None else None
+
+    async def game_log(self, game_id: int) -> list[LogEntry]:
+        return [
+            LogEntry(
+                row["version"],
+                row["action"],
+                row["user_id"],
+                json.loads(row["data"]),
+                datetime.fromisoformat(row["created_at"]),
+            )
+            for row in await self._all(GAME_LOG, (game_id,))
+        ]
+
+    async def count_games(self) -> int:
+        row = await self._one("SELECT count(*) FROM games")
+        return row[0] if row else 0
+
+
+# ------------------------------------------------------------------ writes
+
+
+class SQLiteTransaction(_Reads, Transaction):
+    """The writes, on the writer connection inside ``BEGIN IMMEDIATE``."""
+
+    async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        async with self._db.execute(sql, params) as cursor:
+            return cursor.rowcount
+
+    async def insert_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Player,
+        options: dict[str, Any],
+        seed: int,
+        now: datetime,
+    ) -> GameRow:
+        stamp = _stamp(now)
+        try:
+            async with self._db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players,"
+                " status, version, turn, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
+                (guild_id, channel_id, host.id, _json(options), seed, _players_json([host]),
+                 stamp, stamp),
+            ) as cursor:
+                row = await cursor.fetchone()
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"channel {channel_id} has an open game already") from exc
+        assert row is not None
+        game_id = row[0]
+        await self._seat(game_id, [host], frozenset())
+        await self._log(game_id, 1, "create", host.id, {"options": options}, now)
+        game = await self.game(game_id)
+        assert game is not None
+        return game
+
+    async def save_game(
+        self,
+        old: GameRow,
+        new: GameRow,
+        *,
+        action: str,
+        user_id: int | None,
+        now: datetime,
+        data: dict[str, Any] | None = None,
+    ) -> GameRow:
+        changed = await self._run(
+            SAVE_GAME,
+            (
+                new.host_id,
+                _players_json(new.players),
+                str(new.status),
+                _json(new.record) if new.record is not None else None,
+                _stamp(new.turn_started_at) if new.turn_started_at else None,
+                _stamp(new.finished_at) if new.finished_at else None,
+                new.turn,
+                new.on_turn,
+                new.damaged,
+                _stamp(now),
+                old.id,
+                old.version,
+            ),
+        )
+        if changed != 1:
+            raise VersionConflict(f"game {old.id} is no longer at version {old.version}")
+        if new.players != old.players or new.removed != old.removed:
+            await self._run("DELETE FROM game_players WHERE game_id = ?", (old.id,))
+            await self._seat(old.id, new.players, new.removed)
+        version = old.version + 1
+        await self._log(old.id, version, action, user_id, data or {}, now)
+        return replace(new, id=old.id, version=version, updated_at=now)
+
+    async def _seat(self, game_id: int, players: Iterable[Player], removed: frozenset[int]) -> None:
+        await self._db.executemany(
+            "INSERT INTO game_players (game_id, seat, user_id, removed) VALUES (?, ?, ?, ?)",
+            [(game_id, seat, p.id, int(p.id in removed)) for seat, p in enumerate(players)],
+        )
+
+    async def _log(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        user_id: int | None,
+        data: dict[str, Any],
+        now: datetime,
+    ) -> None:
+        await self._run(
+            "INSERT INTO game_log (game_id, version, action, user_id, data, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, version, action, user_id, _json(data), _stamp(now)),
+        )
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self._run(
+            "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    async def mark_damaged(self, game_id: int, reason: str) -> None:
+        await self._run("UPDATE games SET damaged = ? WHERE id = ?", (reason, game_id))
+
+    async def set_settings(
+        self, scope: Scope, key: int, settings: dict[str, Any], now: datetime
+    ) -> None:
+        table, column = _SETTINGS_TABLES[scope]
+        await self._run(
+            f"INSERT INTO {table} ({column}, settings, updated_at) VALUES (?, ?, ?)"
+            f" ON CONFLICT ({column}) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at",
+            (key, _json(settings), _stamp(now)),
+        )
+
+    async def set_timer(
+        self,
+        event: str,
+        expires_at: datetime,
+        *,
+        now: datetime,
+        game_id: int | None = None,
+        turn: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Timer:
+        if game_id is not None:
+            await self._run(DELETE_GAME_TIMER, (game_id, event))
+        async with self._db.execute(
+            "INSERT INTO timers (event, expires_at, game_id, turn, data, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+            (event, _due(expires_at), game_id, turn, _json(data or {}), _stamp(now)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return _timer(row)
+
+    async def cancel_timers(self, game_id: int, events: tuple[str, ...] | None = None) -> None:
+        if events is None:
+            await self._run("DELETE FROM timers WHERE game_id = ?", (game_id,))
+            return
+        for event in events:
+            await self._run(DELETE_GAME_TIMER, (game_id, event))
+
+    async def move_timers(self, game_id: int, events: tuple[str, ...], turn: int) -> None:
+        for event in events:
+            await self._run(
+                "UPDATE timers SET turn = ? WHERE game_id = ? AND event = ?", (turn, game_id, event)
+            )
+
+    async def claim_timer(self, timer: Timer) -> bool:
+        return await self._run(CLAIM_TIMER, (timer.id,)) == 1
+
+    async def vote(self, game_id: int, user_id: int, turn: int, now: datetime) -> None:
+        await self._run(
+            "INSERT INTO end_votes (game_id, user_id, turn, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, user_id) DO UPDATE SET turn = excluded.turn,"
+            " created_at = excluded.created_at",
+            (game_id, user_id, turn, _stamp(now)),
+        )
+
+    async def clear_votes(self, game_id: int, *, keep_turn: int | None = None) -> None:
+        if keep_turn is None:
+            await self._run("DELETE FROM end_votes WHERE game_id = ?", (game_id,))
+        else:
+            await self._run(
+                "DELETE FROM end_votes WHERE game_id = ? AND turn != ?", (game_id, keep_turn)
+            )
+
+    async def remember_message(self, game_id: int, message: MessageRef, now: datetime) -> None:
+        await self._run(
+            "INSERT OR IGNORE INTO game_messages"
+            " (message_id, game_id, channel_id, kind, turn, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (message.message_id, game_id, message.channel_id, message.kind, message.turn,
+             _stamp(now)),
+        )
+
+    async def forget_messages(self, game_id: int) -> None:
+        await self._run("DELETE FROM game_messages WHERE game_id = ?", (game_id,))
+
+    async def set_meta(self, key: str, value: str | None) -> None:
+        if value is None:
+            await self._run("DELETE FROM meta WHERE key = ?", (key,))
+            return
+        await self._run(
+            "INSERT INTO meta (key, value) VALUES (?, ?)"
+            " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+
+# ----------------------------------------------------------------- storage
+
+
+class SQLiteStorage(_Reads, Storage):
+    """The bot's SQLite file. Open with :meth:`open`, then :meth:`close`."""
+
+    def __init__(
+        self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection
+    ) -> None:
+        super().__init__(reader)
+        self.path = path
+        self._writer = writer
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> SQLiteStorage:
+        """Check the file, connect, bring the schema up to date, and try a write."""
+        memory = path == ":memory:"
+        opened: list[aiosqlite.Connection] = []
+        try:
+            if not memory:
+                await _check_file(path, opened)
+            writer = await _connect(path, opened)
+            if not memory:
+                await _execute(writer, "PRAGMA journal_mode = WAL")
+            await migrate(writer, path)
+            # An in-memory database exists once per connection: read where we write.
+            reader = writer if memory else await _connect(path, opened)
+            storage = cls(path, writer, reader)
+            async with storage.transaction() as tx:  # the trial write
+                await tx.set_meta("storage:opened", _stamp(datetime.now(UTC)))
+        except BaseException as exc:
+            for db in opened:
+                await _close_quietly(db)
+            if isinstance(exc, sqlite3.Error):
+                raise _storage_error(path, exc) from exc
+            if isinstance(exc, OSError):
+                raise DatabaseUnusable(path, exc.strerror or str(exc)) from exc
+            raise
+        return storage
+
+    async def close(self) -> None:
+        if self._db is not self._writer:
+            await self._db.close()
+        await self._writer.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+        async with self._write_lock:
+            db = self._writer
+            await _execute(db, "BEGIN IMMEDIATE")
+            try:
+                yield SQLiteTransaction(db)
+            except BaseException:
+                await db.rollback()
+                raise
+            else:
+                await db.commit()
+
+    async def meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return row[0] if row is not None else None
+
+    async def meta_keys(self, prefix: str) -> list[str]:
+        rows = await self._all(
+            "SELECT key FROM meta WHERE substr(key, 1, ?) = ?", (len(prefix), prefix)
+        )
+        return [row[0] for row in rows]
+
+    async def next_timer(self) -> Timer | None:
+        # Through the write lock (not the reader): a timer added by a
+        # transaction that just committed must be seen at once.
+        async with self.transaction() as tx:
+            row = await tx._one(NEXT_TIMER)
+        return _timer(row) if row is not None else None
+
+    async def dispatch_timer(self, timer: Timer, now: datetime) -> None:
+        async with self.transaction() as tx:
+            await tx._run(
+                "UPDATE timers SET dispatched_at = ? WHERE id = ?", (_stamp(now), timer.id)
+            )
+
+    async def rearm_timers(self) -> int:
+        async with self.transaction() as tx:
+            return await tx._run(
+                "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL"
+            )
+
+    async def explain(self, sql: str, params: tuple[Any, ...]) -> list[str]:
+        """SQLite's query plan of ``sql``, one line per step (for the index test)."""
+        return [row[3] for row in await self._all(f"EXPLAIN QUERY PLAN {sql}", params)]
+
+
+# ------------------------------------------------------------- connecting
+
+
+async def _check_file(path: str, opened: list[aiosqlite.Connection]) -> None:
+    """Refuse a damaged database before anything writes to it."""
+    file = Path(path).expanduser()
+    if file.is_dir():
+        raise DatabaseUnusable(path, "it is a folder")
+    if not file.exists() or file.stat().st_size == 0:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        return
+    db = await _connect(f"file:{file}?mode=ro", opened, uri=True)
+    try:
+        async with db.execute("PRAGMA quick_check") as cursor:
+            problems = [row[0] for row in await cursor.fetchall()]
+        if problems != ["ok"]:
+            raise DatabaseDamaged(path, "; ".join(problems[:3]))
+        known = len(migrations())
+        version = await _user_version(db)
+        if version > known:
+            raise DatabaseTooNew(path, version, known)
+    except sqlite3.Error as exc:
+        raise _storage_error(path, exc) from exc
+    finally:
+        opened.remove(db)
+        await _close_quietly(db)
+
+
+async def _connect(
+    path: str, opened: list[aiosqlite.Connection], *, uri: bool = False
+) -> aiosqlite.Connection:
+    # isolation_level=None: no implicit transactions; we BEGIN explicitly.
+    db = aiosqlite.connect(path, isolation_level=None, uri=uri)
+    opened.append(db)
+    await db
+    db.row_factory = aiosqlite.Row
+    for pragma in ("foreign_keys = ON", "busy_timeout = 5000", "synchronous = NORMAL"):
+        await _execute(db, f"PRAGMA {pragma}")
+    return db
+
+
+async def _execute(db: aiosqlite.Connection, sql: str) -> None:
+    """Execute and close the cursor: an unread result row keeps a statement open,
+    and SQLite will not commit while one is."""
+    async with db.execute(sql):
+        pass
+
+
+async def _close_quietly(db: aiosqlite.Connection) -> None:
+    try:
+        await db.close()
+    except Exception:  # closing a connection that never opened
+        db.stop()
+
+
+def _storage_error(path: str, exc: sqlite3.Error) -> StorageError:
+    """One sentence for what SQLite said while opening the database."""
+    text = str(exc)
+    lowered = text.lower()
+    if "full" in lowered or getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return DiskFull(path)
+    if "malformed" in lowered or "not a database" in lowered or "corrupt" in lowered:
+        return DatabaseDamaged(path, text)
+    return DatabaseUnusable(path, text)
