@@ -156,3 +156,13 @@ def test_context_tells_apart_two_meanings(tmp_path):
     assert t.term(Term("tile", "lake")) == "tókártya"
     assert t.gettext("lake") == "tavacska"
     assert t.has("lake", "tile") and not t.has("lake", "option")
+
+
+def test_the_notes_beside_each_picture_word_reach_the_translators():
+    template = read_catalogue(TEMPLATE)
+    turn_title = template.get("{name} to play", context="picture")
+    assert turn_title.auto_comments == [
+        "Above the turn picture. Fields: ``{name}`` of the player on turn."]
+    # Fields without notes of their own share the notes above them.
+    assert template.get("unclaimed", context="picture").auto_comments == [
+        "Feature view: title, and the key of its markings."]
