@@ -1,0 +1,42 @@
+"""The words drawn in pictures, in the reader's language.
+
+:class:`render.Labels` holds every word the renderer draws, English by
+default; its English texts are messages of the catalogues under the context
+``picture`` (extracted from ``render/labels.py`` itself, with the comments
+beside each field as notes for translators). :func:`picture_labels` gives
+the ``Labels`` of a language, to pass as ``labels=`` to ``render_turn``,
+``render_preview``, ``render_features``, ``render_hand`` and
+``bot.charts.score_chart``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from functools import cache
+
+from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
+from render.labels import ENGLISH, Labels
+
+from .catalogues import messages
+from .languages import Language
+
+#: The msgctxt of every word drawn in a picture.
+PICTURE = "picture"
+
+
+@cache
+def picture_labels(language: Language | str, game: str = CARCASSONNE) -> Labels:
+    """The words of the pictures of ``game`` in ``language``.
+
+    In Hunters and Gatherers the figures are tribe members and huts, so the
+    preview's notes name them instead of followers.
+    """
+    t = messages(language)
+    words = {field.name: t.pgettext(PICTURE, getattr(ENGLISH, field.name))
+             for field in fields(Labels)}
+    if game == HUNTERS_AND_GATHERERS:
+        # The context is written out: extraction reads literals only.
+        words["no_figure"] = t.pgettext("picture", "no tribe member or hut possible")
+        words["figure_spots"] = t.pgettext("picture",
+                                           "numbers: where a tribe member or hut may stand")
+    return Labels(**words)

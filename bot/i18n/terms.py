@@ -1,0 +1,158 @@
+"""The words of the game, in every language: one table per kind of word.
+
+The engine names things with plain strings (``"road"``, ``"knight"``,
+``"hunters-and-gatherers"``); these tables give each its player's word as a
+:class:`~bot.i18n.catalogues.Term`, translated in the catalogues following
+``docs/glossary.md``. Look one up in the reader's language::
+
+    t.term(FEATURES["city"])               # "város"
+    t.term(GOODS["pennants"], 2)           # "2 címer"
+    figure_name(t, "meeple", game)         # "follower" / "tribe member"
+
+A message that needs a word inside a sentence uses its own whole-sentence
+message instead ("{name} places a knight"), so each language can decline
+and order it; these tables are for lists, headings, menus and legends.
+"""
+
+from __future__ import annotations
+
+from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
+
+from .catalogues import Messages, Term, term
+from .languages import Language
+
+#: Features by the engine's kind (``engine.tiles``), as a noun: "road".
+FEATURES = {
+    "road": term("feature", "road"),
+    "city": term("feature", "city"),
+    "cloister": term("feature", "cloister"),
+    "field": term("feature", "field"),
+    "river": term("feature", "river"),
+    "lake": term("feature", "lake"),
+    "forest": term("feature", "forest"),
+    "meadow": term("feature", "meadow"),
+}
+
+#: Features as the heading of a list of them: "Roads".
+FEATURE_HEADINGS = {
+    "road": term("feature heading", "Roads"),
+    "city": term("feature heading", "Cities"),
+    "cloister": term("feature heading", "Cloisters"),
+    "field": term("feature heading", "Farms"),
+    "river": term("feature heading", "Rivers"),
+    "lake": term("feature heading", "Lakes"),
+    "forest": term("feature heading", "Forests"),
+    "meadow": term("feature heading", "Meadows"),
+}
+
+#: What a feature or tile carries (``engine.tiles.GOODS``), counted.
+GOODS = {
+    "pennants": term("goods", "{count} pennant", "{count} pennants"),
+    "gold": term("goods", "{count} gold nugget", "{count} gold nuggets"),
+    "mushrooms": term("goods", "{count} mushroom patch", "{count} mushroom patches"),
+    "fish": term("goods", "{count} fish", "{count} fish"),
+    "deer": term("goods", "{count} deer", "{count} deer"),
+    "mammoth": term("goods", "{count} mammoth", "{count} mammoths"),
+    "tiger": term("goods", "{count} sabre-toothed tiger", "{count} sabre-toothed tigers"),
+    "aurochs": term("goods", "{count} aurochs", "{count} aurochs"),
+}
+
+#: The role a figure takes on a feature (``engine.figures.ROLES``), and the hut.
+ROLES = {
+    "thief": term("role", "thief"),
+    "knight": term("role", "knight"),
+    "monk": term("role", "monk"),
+    "farmer": term("role", "farmer"),
+    "fisher": term("role", "fisher"),
+    "gatherer": term("role", "gatherer"),
+    "hunter": term("role", "hunter"),
+    "hut": term("role", "hut"),
+}
+
+#: Figures (``engine.figures``) by game: the meeple is a follower in
+#: Carcassonne and a tribe member in Hunters and Gatherers.
+FIGURES = {
+    ("meeple", CARCASSONNE): term("figure", "follower"),
+    ("meeple", HUNTERS_AND_GATHERERS): term("figure", "tribe member"),
+    ("hut", HUNTERS_AND_GATHERERS): term("figure", "hut"),
+}
+FIGURE_COUNTS = {
+    ("meeple", CARCASSONNE): term("figure", "{count} follower", "{count} followers"),
+    ("meeple", HUNTERS_AND_GATHERERS): term(
+        "figure", "{count} tribe member", "{count} tribe members"),
+    ("hut", HUNTERS_AND_GATHERERS): term("figure", "{count} hut", "{count} huts"),
+}
+
+#: Tiles and what is printed on them (``TileType.marks``).
+TILES = {
+    "tile": term("tile", "tile"),
+    "start": term("tile", "start tile"),
+    "river": term("tile", "River tile"),
+    "bonus": term("tile", "bonus tile"),
+    "spring": term("tile", "spring"),
+    "lake": term("tile", "lake"),
+    "volcano": term("tile", "volcano"),
+    "fire": term("tile", "fire"),
+    "dolmen": term("tile", "dolmen"),
+}
+TILE_COUNT = term("tile", "{count} tile", "{count} tiles")
+POINT_COUNT = term("score", "{count} point", "{count} points")
+
+#: The games (``engine.options.GAMES``).
+GAMES = {
+    CARCASSONNE: term("game", "Carcassonne"),
+    HUNTERS_AND_GATHERERS: term("game", "Hunters and Gatherers"),
+}
+
+#: The options of a game (``engine.options.Options`` fields), as names.
+OPTIONS = {
+    "river": term("option", "River"),
+    "winter": term("option", "Winter Edition"),
+    "farmers": term("option", "farmers"),
+    "small_city": term("option", "2-tile city"),
+    "unfinished": term("option", "unfinished features"),
+    "hand": term("option", "hand of tiles"),
+    "discards": term("option", "discards"),
+}
+#: The values of the ``farmers`` option.
+FARMER_RULES = {
+    "3rd": term("farmers", "3rd edition"),
+    "1st": term("farmers", "1st edition"),
+    "off": term("farmers", "off"),
+}
+
+#: Each language's name, in the reader's language ("maghiară" for a Romanian).
+#: A language menu shows :attr:`Language.endonym` too.
+LANGUAGE_NAMES = {
+    Language.ENGLISH: term("language", "English"),
+    Language.ESPERANTO: term("language", "Esperanto"),
+    Language.ROMANIAN: term("language", "Romanian"),
+    Language.HUNGARIAN: term("language", "Hungarian"),
+    Language.CHINESE: term("language", "Simplified Chinese"),
+}
+
+
+def _figure(table: dict[tuple[str, str], Term], figure: str, game: str) -> Term:
+    try:
+        return table[figure, game]
+    except KeyError:
+        raise ValueError(f"no figure {figure!r} in the game {game!r}") from None
+
+
+def figure_name(t: Messages, figure: str, game: str) -> str:
+    """The name of ``figure`` (``meeple`` or ``hut``) in ``game``: "follower"."""
+    return t.term(_figure(FIGURES, figure, game))
+
+
+def figure_count(t: Messages, figure: str, game: str, n: int) -> str:
+    """``n`` figures of a kind in ``game``: "3 followers", "1 hut"."""
+    return t.term(_figure(FIGURE_COUNTS, figure, game), n)
+
+
+def language_name(t: Messages, language: Language) -> str:
+    """``language``'s name in the reader's language, then its own if that differs:
+    "maghiară (Magyar)" for a Romanian reader, "Magyar" for a Hungarian."""
+    name = t.term(LANGUAGE_NAMES[language])
+    if name.casefold() == language.endonym.casefold():
+        return language.endonym
+    return f"{name} ({language.endonym})"

@@ -1,0 +1,168 @@
+"""The catalogues: complete, consistent with the code, plural forms per language."""
+
+from __future__ import annotations
+
+import pytest
+from i18n_support import catalogue_of, write_catalogue
+
+from bot.i18n import TRANSLATED, Language, messages
+from bot.i18n.__main__ import main
+from bot.i18n.catalogues import TEMPLATE, Term
+from bot.i18n.checks import (
+    all_problems,
+    catalogue_problems,
+    fields,
+    read_catalogue,
+    template_problems,
+)
+from bot.i18n.extract import build_template
+from bot.i18n.terms import GOODS, POINT_COUNT, TILE_COUNT
+from bot.i18n.translator import DESCRIPTION, NAME
+
+
+def _keys(catalog):
+    return {(m.context, m.id) for m in catalog if m.id}
+
+
+def test_every_message_is_translated_in_every_catalogue_with_the_same_fields():
+    assert all_problems() == []
+
+
+def test_the_template_holds_exactly_what_the_code_marks():
+    # Fails when a message was added or changed without `python -m bot.i18n update`.
+    assert _keys(build_template()) == _keys(read_catalogue(TEMPLATE))
+
+
+def test_check_command_reports_no_problem(capsys):
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out.strip().endswith("0 problems")
+
+
+@pytest.mark.parametrize("language, forms", [
+    (Language.ENGLISH, ["1 point", "2 points", "20 points", "101 points"]),
+    (Language.ESPERANTO, ["1 poento", "2 poentoj", "20 poentoj", "101 poentoj"]),
+    (Language.ROMANIAN, ["1 punct", "2 puncte", "20 de puncte", "101 puncte"]),
+    (Language.HUNGARIAN, ["1 pont", "2 pont", "20 pont", "101 pont"]),
+    (Language.CHINESE, ["1 分", "2 分", "20 分", "101 分"]),
+])
+def test_plural_forms_follow_each_languages_rule(language, forms):
+    t = messages(language)
+    assert [t.term(POINT_COUNT, n) for n in (1, 2, 20, 101)] == forms
+
+
+def test_each_catalogue_compiles_with_its_number_of_plural_forms():
+    # Romanian three, Hungarian two (not Babel's one), Chinese one.
+    expected = {Language.ESPERANTO: 2, Language.ROMANIAN: 3, Language.HUNGARIAN: 2,
+                Language.CHINESE: 1}
+    for language in TRANSLATED:
+        plural = messages(language).translations.plural
+        assert len({plural(n) for n in range(200)}) == expected[language], language
+
+
+def test_romanian_counts_take_de_from_twenty():
+    t = messages(Language.ROMANIAN)
+    assert t.term(GOODS["mammoth"], 19) == "19 mamuți"
+    assert t.term(GOODS["mammoth"], 20) == "20 de mamuți"
+    assert t.term(TILE_COUNT, 0) == "0 cartonașe"
+
+
+def test_a_term_with_a_plural_needs_a_number():
+    with pytest.raises(TypeError, match="give a number"):
+        messages(Language.HUNGARIAN).term(TILE_COUNT)
+
+
+def test_fields_are_read_by_parsing():
+    assert fields("{name} scores {count:d} points{{!}}") == {("name", None, ""),
+                                                            ("count", None, "d")}
+    with pytest.raises(ValueError):
+        fields("{name")
+
+
+def _template(tmp_path, entries):
+    return read_catalogue(write_catalogue(tmp_path / "t.pot", Language.ENGLISH,
+                                          [(c, i, "" if isinstance(i, str) else ("", ""))
+                                           for c, i in entries]))
+
+
+def test_the_checker_finds_every_kind_of_broken_catalogue(tmp_path):
+    template = _template(tmp_path, [
+        (None, "{name} joined"),
+        (None, ("{count} tile left", "{count} tiles left")),
+        (None, "Game over"),
+        (None, "Fuzzy one"),
+        (NAME, "settings"),
+        (DESCRIPTION, "Change the server's defaults"),
+    ])
+    broken = write_catalogue(tmp_path / "ro.po", Language.ROMANIAN, [
+        (None, "{name} joined", "{nume} s-a alăturat"),  # a translated field name
+        (None, ("{count} tile left", "{count} tiles left"),
+         ("a rămas un cartonaș", "au rămas cartonașe", "au rămas {count} de cartonașe")),
+        (None, "Fuzzy one", "Unu"),
+        (NAME, "settings", "Setări"),  # uppercase
+        (DESCRIPTION, "Change the server's defaults", "x" * 101),
+        (None, "Gone from the code", "Dispărut"),
+    ], fuzzy={"Fuzzy one"}, header_fuzzy=True)
+    problems = "\n".join(catalogue_problems(Language.ROMANIAN, template, broken))
+    assert "header is fuzzy" in problems
+    assert "'{name} joined'" in problems and "{nume}" in problems
+    assert "au rămas cartonașe" in problems  # the form for 2-19 lost its number
+    assert "'Game over': missing" in problems
+    assert "'Fuzzy one': fuzzy" in problems
+    assert "'Setări'" in problems
+    assert "description of 101 characters" in problems
+    assert "'Gone from the code' is not in the template" in problems
+
+
+def test_the_form_for_one_may_leave_out_the_number_but_not_in_chinese(tmp_path):
+    plural = ("{count} tile left", "{count} tiles left")
+    template = _template(tmp_path, [(None, plural)])
+    romanian = write_catalogue(tmp_path / "ro.po", Language.ROMANIAN, [
+        (None, plural, ("a rămas un cartonaș", "au rămas {count} cartonașe",
+                        "au rămas {count} de cartonașe"))])
+    chinese = write_catalogue(tmp_path / "zh.po", Language.CHINESE, [
+        (None, plural, ("还剩一张方块",))])
+    assert catalogue_problems(Language.ROMANIAN, template, romanian) == []
+    assert "fields none" in " ".join(catalogue_problems(Language.CHINESE, template, chinese))
+
+
+def test_the_template_checker_wants_named_fields_and_valid_names(tmp_path):
+    template = _template(tmp_path, [
+        (None, "{} joined"),
+        (None, ("{count} tile of {name}", "{count} tiles")),
+        (NAME, "New Game"),
+    ])
+    problems = "\n".join(template_problems(template))
+    assert "positional field" in problems
+    assert "singular and plural name other fields" in problems
+    assert "'New Game'" in problems
+
+
+def test_a_broken_translation_reads_as_english_instead_of_failing(tmp_path, caplog):
+    t = catalogue_of(tmp_path, Language.HUNGARIAN, [(None, "{name} joined", "{nev} csatlakozott")])
+    assert t.gettext("{name} joined", name="Béla") == "Béla joined"
+    assert "does not fill in" in caplog.text
+
+
+def test_a_fuzzy_translation_is_not_used(tmp_path):
+    t = catalogue_of(tmp_path, Language.ESPERANTO, [(None, "Start", "Komencu")], fuzzy={"Start"})
+    assert t.gettext("Start") == "Start"
+    assert not t.has("Start")
+
+
+def test_context_tells_apart_two_meanings(tmp_path):
+    t = catalogue_of(tmp_path, Language.HUNGARIAN, [
+        ("feature", "lake", "tó"), ("tile", "lake", "tókártya"), (None, "lake", "tavacska")])
+    assert t.term(Term("feature", "lake")) == "tó"
+    assert t.term(Term("tile", "lake")) == "tókártya"
+    assert t.gettext("lake") == "tavacska"
+    assert t.has("lake", "tile") and not t.has("lake", "option")
+
+
+def test_the_notes_beside_each_picture_word_reach_the_translators():
+    template = read_catalogue(TEMPLATE)
+    turn_title = template.get("{name} to play", context="picture")
+    assert turn_title.auto_comments == [
+        "Above the turn picture. Fields: ``{name}`` of the player on turn."]
+    # Fields without notes of their own share the notes above them.
+    assert template.get("unclaimed", context="picture").auto_comments == [
+        "Feature view: title, and the key of its markings."]

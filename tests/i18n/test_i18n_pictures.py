@@ -1,0 +1,122 @@
+"""The words drawn in pictures, in every language (Chinese with the system CJK font)."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import fields, replace
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.charts import score_chart, score_table
+from bot.i18n import Language, messages, picture_labels
+from engine import Game, Options
+from engine.options import HUNTERS_AND_GATHERERS
+from engine.selfplay import play_random_moves
+from render import ENGLISH, Labels, render_features, render_hand, render_preview, render_turn
+from render.fonts import system_chain
+from render.text import text_width
+
+
+def _play(game: Game, turns: int | None, seed: int) -> Game:
+    return play_random_moves(game, random.Random(seed), turns)
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, Game]:
+    late = _play(Game.new(["Ana", "Béla", "王小明"], Options(winter=True, hand=3), seed=11), 60, 2)
+    early = _play(Game.new(["Ana", "Béla"], Options(), seed=3), 4, 1)
+    finished = _play(Game.new(["Ana", "Béla"], Options(), seed=3), None, 1)
+    return {"late": late, "early": early, "finished": finished}
+
+
+def _png(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def _pictures(games: dict[str, Game]):
+    """Each picture as a function of labels, with the Labels fields it draws."""
+    late, early, finished = games["late"], games["early"], games["finished"]
+    with_figure = next(p for p in early.legal_placements() if early.legal_figures(p))
+    without_figure = next(p for p in late.legal_placements() if not late.legal_figures(p))
+    names = list(finished.players)
+    return {
+        "turn": (lambda labels: render_turn(late, labels=labels),
+                 {"to_place", "turn_title", "more_positions", "since_last_turn"}),
+        "preview": (lambda labels: render_preview(early, with_figure, labels=labels),
+                    {"preview_caption", "figure_spots"}),
+        "preview without figure": (lambda labels: render_preview(late, without_figure,
+                                                                 labels=labels),
+                                   {"no_figure"}),
+        "features": (lambda labels: render_features(late, labels=labels),
+                     {"features_title", "contested", "unclaimed"}),
+        "hand": (lambda labels: render_hand(late.hand, labels=labels), {"hand_title"}),
+        "chart": (lambda labels: _png(score_chart(names, score_table(finished), final=True,
+                                                  labels=labels)),
+                  {"chart_title", "chart_turn", "chart_points", "chart_end"}),
+    }
+
+
+def _differ(a: Image.Image, b: Image.Image) -> bool:
+    return a.size != b.size or ImageChops.difference(a.convert("RGB"),
+                                                      b.convert("RGB")).getbbox() is not None
+
+
+def _drawable(text: str) -> bool:
+    chain = system_chain()
+    return all(any(face.has(char) for face in chain) for char in text if not char.isspace())
+
+
+def _skip_without_cjk(language: Language) -> None:
+    if language is Language.CHINESE and not _drawable("待放置"):
+        pytest.skip("no CJK font on this machine (Debian: fonts-noto-cjk)")
+
+
+def test_every_labels_field_is_drawn_by_some_picture(games):
+    drawn = set().union(*(used for _, used in _pictures(games).values()))
+    assert drawn == {field.name for field in fields(Labels)}
+
+
+@pytest.mark.parametrize("language", [Language.ESPERANTO, Language.ROMANIAN,
+                                      Language.HUNGARIAN, Language.CHINESE])
+def test_each_picture_draws_in_each_language(games, language):
+    _skip_without_cjk(language)
+    labels = picture_labels(language)
+    for field in fields(Labels):
+        text = getattr(labels, field.name)
+        assert text != getattr(ENGLISH, field.name), field.name
+        assert _drawable(text), (field.name, text)  # no character left out
+    for name, (draw, used) in _pictures(games).items():
+        picture = draw(labels)
+        assert _differ(picture, draw(ENGLISH)), name
+        for field in used:  # each label fits in its picture
+            assert text_width(getattr(labels, field), 14) < picture.width, (name, field)
+
+
+@pytest.mark.parametrize("language", [Language.HUNGARIAN, Language.CHINESE])
+def test_every_label_a_picture_shows_is_the_translated_one(games, language):
+    # Put one field back to English: the picture changes, so that field's
+    # translation is what was drawn.
+    _skip_without_cjk(language)
+    labels = picture_labels(language)
+    for name, (draw, used) in _pictures(games).items():
+        translated = draw(labels)
+        for field in used:
+            english = replace(labels, **{field: getattr(ENGLISH, field)})
+            assert _differ(translated, draw(english)), (name, field)
+
+
+def test_hunters_and_gatherers_pictures_name_tribe_members_and_huts():
+    assert picture_labels(Language.ENGLISH, HUNTERS_AND_GATHERERS).no_figure == (
+        "no tribe member or hut possible")
+    hungarian = picture_labels(Language.HUNGARIAN, HUNTERS_AND_GATHERERS)
+    assert "törzstag" in hungarian.figure_spots and "kunyhó" in hungarian.no_figure
+    assert "alattvaló" in picture_labels(Language.HUNGARIAN).no_figure
+    assert picture_labels(Language.ENGLISH) == ENGLISH
+
+
+def test_picture_labels_come_from_the_catalogue():
+    t = messages(Language.ROMANIAN)
+    assert picture_labels(Language.ROMANIAN).turn_title == t.pgettext("picture", "{name} to play")
+    assert picture_labels(Language.ROMANIAN).turn_title.format(name="Ana") == "Ana e la rând"
