@@ -18,12 +18,12 @@ from .selfplay import InvariantError, selfplay
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.record).read_text(encoding="utf-8")
+        data = Path(args.record).read_bytes()
     except OSError as error:
         print(f"record: cannot read {args.record}: {error.strerror}", file=sys.stderr)
         return 1
     try:
-        result = replay(text)
+        result = replay(data)
     except EngineError as error:
         print(str(error).splitlines()[0], file=sys.stderr)
         return 1

@@ -57,15 +57,63 @@ def record_of(game, *, include_seed: bool = True) -> dict[str, Any]:
     return record
 
 
+def decode_text(data: bytes) -> str:
+    """The text of a record file: UTF-8 (a byte-order mark is allowed), nothing else."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("record: the file is UTF-16 text; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"record: not UTF-8 text (byte {error.object[error.start]:#04x} "
+                          f"at position {error.start})") from None
+
+
+def load_json(text: str | bytes) -> Any:
+    """Parse JSON text; every way it can fail is a :class:`RecordError`."""
+    if isinstance(text, bytes):
+        text = decode_text(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record: not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("record: not valid JSON: nested too deeply") from None
+    except ValueError as error:  # an integer past Python's digit limit
+        raise RecordError(f"record: not valid JSON: {str(error).split(':')[0].lower()}") from None
+
+
+#: Top-level fields of a record, and the type each must have.
+_FIELDS = {"format": str, "game": str, "options": dict, "players": list, "start": dict,
+           "turns": list, "finished": bool, "seed": int}
+#: Fields of one turn entry.
+_ENTRY_FIELDS = {"tile": str, "x": int, "y": int, "rotation": int, "meeple": str, "hut": str,
+                 "player": int, "bonus": bool, "discarded": bool, "skipped": bool,
+                 "removed": int}
+
+
+def _type_name(kind: type) -> str:
+    return {str: "a string", dict: "an object", list: "a list", bool: "true or false",
+            int: "an integer"}[kind]
+
+
+def _has_type(value: Any, kind: type) -> bool:
+    if kind is int:
+        return _is_int(value)
+    return isinstance(value, kind)
+
+
 def parse_record(record: Any) -> dict[str, Any]:
-    """Check a record's shape (not its moves); accepts a dict or JSON text."""
+    """Check a record's shape (not its moves); accepts a dict or JSON text (str or bytes)."""
     if isinstance(record, (str, bytes)):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record: not valid JSON: {error}") from None
+        record = load_json(record)
     if not isinstance(record, dict):
         raise RecordError("record: must be a JSON object")
+    for key, value in record.items():
+        if key not in _FIELDS:
+            raise RecordError(f"record: unknown field {key!r}")
+        if not _has_type(value, _FIELDS[key]):
+            raise RecordError(f"record: {key!r} must be {_type_name(_FIELDS[key])}, "
+                              f"not {_short(value)}")
     if record.get("format", FORMAT) != FORMAT:
         raise RecordError(f"record: unknown format {record.get('format')!r}, expected {FORMAT!r}")
     game = record.get("game", "carcassonne")
@@ -80,6 +128,11 @@ def parse_record(record: Any) -> dict[str, Any]:
     start = record.get("start")
     if not isinstance(start, dict) or not isinstance(start.get("tile"), str):
         raise RecordError("record: 'start' must give the start tile")
+    if set(start) - {"tile", "rotation"}:
+        raise RecordError(f"record: unknown field {sorted(set(start) - {'tile', 'rotation'})[0]!r}"
+                          " in 'start'")
+    if "rotation" in start and not _is_int(start["rotation"]):
+        raise RecordError("record: the start 'rotation' must be an integer")
     turns = record.get("turns")
     if not isinstance(turns, list):
         raise RecordError("record: 'turns' must be a list")
@@ -94,6 +147,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _short(value: Any) -> str:
+    """A value quoted for an error message, cut short."""
+    text = "a number" if _is_int(value) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _check_entry(index: int, entry: Any) -> None:
     def fail(message: str) -> RecordError:
         error = RecordError(f"turn {index}: {message}")
@@ -102,25 +161,20 @@ def _check_entry(index: int, entry: Any) -> None:
 
     if not isinstance(entry, dict):
         raise fail("each turn must be an object")
+    for key, value in entry.items():
+        if key not in _ENTRY_FIELDS:
+            raise fail(f"unknown field {key!r}")
+        if not _has_type(value, _ENTRY_FIELDS[key]):
+            raise fail(f"{key!r} must be {_type_name(_ENTRY_FIELDS[key])}, not {_short(value)}")
     if "removed" in entry:
-        if not _is_int(entry["removed"]):
-            raise fail("'removed' must be a player number")
         return
-    if not isinstance(entry.get("tile"), str):
+    if "tile" not in entry:
         raise fail("missing 'tile'")
-    for key in ("discarded", "bonus", "skipped"):
-        if key in entry and not isinstance(entry[key], bool):
-            raise fail(f"'{key}' must be true or false")
-    if "player" in entry and not _is_int(entry["player"]):
-        raise fail("'player' must be an integer")
     if entry.get("discarded") or entry.get("skipped"):
         return
     for key in ("x", "y", "rotation"):
-        if not _is_int(entry.get(key)):
+        if key not in entry:
             raise fail(f"missing or non-integer '{key}'")
-    for key in ("meeple", "hut"):
-        if key in entry and not isinstance(entry[key], str):
-            raise fail(f"'{key}' must be a port name")
 
 
 def game_from_record(record: Any, *, seed: int | None = None):
