@@ -33,7 +33,7 @@ from bot import create_bot  # noqa: E402
 from bot import storage as db  # noqa: E402
 from bot.games import GameService  # noqa: E402
 from bot.storage import Player, Storage  # noqa: E402
-from engine import Game, Move, Options  # noqa: E402
+from engine import MEEPLE, Game, Options, Place  # noqa: E402
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -49,7 +49,7 @@ def sample_records(count: int, seed: int) -> list[dict]:
             placement = rng.choice(list(game.legal_placements()))
             figures = game.legal_figures(placement)
             meeple = rng.choice(figures).port if figures and rng.random() < 0.4 else None
-            game.play(Move(game.tile.id, *placement, meeple=meeple))
+            game.play(Place(game.tile.id, *placement, meeple and MEEPLE, meeple))
         records.append(game.to_record())
     return records
 

@@ -26,11 +26,12 @@ from typing import Any
 from engine import (
     EngineError,
     Event,
+    FigureKind,
     FigureOption,
     Game,
     IllegalMoveError,
-    Move,
     Options,
+    Place,
     Placement,
     TileType,
 )
@@ -121,7 +122,7 @@ class Played:
 
     state: GameState
     mover: Player
-    move: Move
+    move: Place
     events: list[Event] = field(default_factory=list)
 
 
@@ -383,13 +384,13 @@ class GameService:
             seat = _seat(row, user_id)
             assert seat is not None
             tile_id = tile or game.tile.id  # type: ignore[union-attr]
-            move = Move(
+            move = Place(
                 tile_id,
                 placement.x,
                 placement.y,
                 placement.rotation,
-                meeple=follower.port if follower and follower.figure == "meeple" else None,
-                hut=follower.port if follower and follower.figure == "hut" else None,
+                FigureKind(follower.figure) if follower else None,
+                follower.port if follower else None,
             )
             try:
                 result = game.play(move)

@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|selfplay``.
+"""The engine's command line: ``python -m engine replay|verify|selfplay``.
 
 Bad input never raises a traceback: it is one line on stderr and exit 1.
 """
@@ -14,13 +14,20 @@ from .errors import EngineError
 from .options import Options
 from .record import replay
 from .selfplay import InvariantError, selfplay
+from .verify import verify
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        print(f"record: cannot read {path}: {error.strerror}", file=sys.stderr)
+        return None
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        data = Path(args.record).read_bytes()
-    except OSError as error:
-        print(f"record: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+    data = _read(args.record)
+    if data is None:
         return 1
     try:
         result = replay(data)
@@ -28,6 +35,20 @@ def _replay(args: argparse.Namespace) -> int:
         print(str(error).splitlines()[0], file=sys.stderr)
         return 1
     print(json.dumps(result.to_json()))
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    data = _read(args.record)
+    if data is None:
+        return 1
+    try:
+        verified = verify(data)
+    except EngineError as error:
+        print(str(error).splitlines()[0], file=sys.stderr)
+        return 1
+    print(f"ok: the seed matches the commitment {verified.commitment[:16]}... and deals "
+          f"every tile of the record ({verified.draws} draws)")
     return 0
 
 
@@ -66,6 +87,10 @@ def main(argv: list[str] | None = None) -> int:
     replay_parser = commands.add_parser("replay", help="check a game record and print its scores")
     replay_parser.add_argument("record")
     replay_parser.set_defaults(run=_replay)
+    verify_parser = commands.add_parser(
+        "verify", help="check a finished game's seed against its commitment, and every draw")
+    verify_parser.add_argument("record")
+    verify_parser.set_defaults(run=_verify)
     play = commands.add_parser("selfplay", help="play random games and check invariants")
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--players", type=int, default=2, choices=range(2, 6))

@@ -5,6 +5,11 @@ edge are joined, and the root of each set holds a :class:`Feature` with what
 the rules need to know about the whole road, city, field, forest...: the
 tiles it covers, how many of its edges are still open, its goods (pennants,
 fish, animals), its figures, and for fields the cities they border.
+
+Copies of a game share their features until one of them changes one: a
+feature belongs to the graph whose ``token`` it carries, and any other graph
+clones it before changing it (:meth:`FeatureGraph.writable`). Copying a graph
+is then copying two lists, however big the map.
 """
 
 from __future__ import annotations
@@ -16,12 +21,16 @@ if TYPE_CHECKING:
 
 
 class Feature:
-    """What the rules know about one connected feature (kept at its root)."""
+    """What the rules know about one connected feature (kept at its root).
 
-    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "cities", "lakes")
+    Read it freely; change it only through :meth:`FeatureGraph.writable`.
+    """
+
+    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "cities", "lakes",
+                 "owner")
 
     def __init__(self, kind: str, tile: tuple[int, int], open_edges: int,
-                 goods: dict[str, int]) -> None:
+                 goods: dict[str, int], owner: object) -> None:
         self.kind = kind
         self.tiles: set[tuple[int, int]] = {tile}
         self.open_edges = open_edges
@@ -31,9 +40,11 @@ class Feature:
         #: Huts claiming it (river systems only).
         self.huts: list[Figure] = []
         #: Nodes of the city segments a field borders.
-        self.cities: set[int] = set()
+        self.cities: frozenset[int] = frozenset()
         #: Nodes of the lakes a river section ends in.
-        self.lakes: set[int] = set()
+        self.lakes: frozenset[int] = frozenset()
+        #: The token of the graph that may change it in place.
+        self.owner = owner
 
     @property
     def is_closed(self) -> bool:
@@ -42,15 +53,30 @@ class Feature:
     def count(self, good: str) -> int:
         return self.goods.get(good, 0)
 
+    def clone(self, owner: object) -> Feature:
+        twin = Feature.__new__(Feature)
+        twin.kind = self.kind
+        twin.tiles = self.tiles.copy()
+        twin.open_edges = self.open_edges
+        twin.goods = self.goods.copy()
+        twin.figures = self.figures.copy()
+        twin.huts = self.huts.copy()
+        twin.cities = self.cities
+        twin.lakes = self.lakes
+        twin.owner = owner
+        return twin
+
     def absorb(self, other: Feature) -> None:
-        if len(other.tiles) > len(self.tiles):
-            self.tiles, other.tiles = other.tiles, self.tiles
+        """Take ``other`` in (which is left as it was)."""
         self.tiles |= other.tiles
         self.open_edges += other.open_edges
+        goods = self.goods
         for good, amount in other.goods.items():
-            self.goods[good] = self.goods.get(good, 0) + amount
-        self.figures += other.figures
-        self.huts += other.huts
+            goods[good] = goods.get(good, 0) + amount
+        if other.figures:
+            self.figures += other.figures
+        if other.huts:
+            self.huts += other.huts
         if other.cities:
             self.cities |= other.cities
         if other.lakes:
@@ -60,11 +86,21 @@ class Feature:
 class FeatureGraph:
     """Union-find over segment nodes, with a :class:`Feature` at each root."""
 
-    __slots__ = ("parent", "features")
+    __slots__ = ("parent", "features", "token")
 
     def __init__(self) -> None:
         self.parent: list[int] = []
         self.features: list[Feature | None] = []
+        self.token = object()
+
+    def copy(self) -> FeatureGraph:
+        """A graph sharing every feature with this one until either changes it."""
+        twin = FeatureGraph.__new__(FeatureGraph)
+        twin.parent = self.parent.copy()
+        twin.features = self.features.copy()
+        twin.token = object()
+        self.token = object()  # what is shared now is no longer this graph's to change
+        return twin
 
     def add(self, feature: Feature | None) -> int:
         node = len(self.parent)
@@ -82,6 +118,15 @@ class FeatureGraph:
     def feature(self, node: int) -> Feature:
         return self.features[self.find(node)]  # type: ignore[return-value]
 
+    def writable(self, node: int) -> Feature:
+        """The feature of ``node``, this graph's own to change."""
+        root = self.find(node)
+        feature = self.features[root]
+        if feature.owner is not self.token:  # type: ignore[union-attr]
+            feature = feature.clone(self.token)  # type: ignore[union-attr]
+            self.features[root] = feature
+        return feature  # type: ignore[return-value]
+
     def join(self, a: int, b: int, closes_edge: bool = False) -> int:
         """Join the features of ``a`` and ``b``; ``closes_edge`` counts one shared edge.
 
@@ -90,16 +135,19 @@ class FeatureGraph:
         feature (a road or city closing into a loop).
         """
         root_a, root_b = self.find(a), self.find(b)
+        features = self.features
         if root_a != root_b:
-            feature_a, feature_b = self.features[root_a], self.features[root_b]
+            feature_a, feature_b = features[root_a], features[root_b]
             if len(feature_a.tiles) < len(feature_b.tiles):  # type: ignore[union-attr]
                 root_a, root_b = root_b, root_a
-                feature_a, feature_b = feature_b, feature_a
-            feature_a.absorb(feature_b)  # type: ignore[union-attr]
+                feature_b = feature_a
+            self.writable(root_a).absorb(feature_b)  # type: ignore[arg-type]
             self.parent[root_b] = root_a
-            self.features[root_b] = None
-        if closes_edge:
-            self.features[root_a].open_edges -= 2  # type: ignore[union-attr]
+            features[root_b] = None
+            if closes_edge:
+                features[root_a].open_edges -= 2  # type: ignore[union-attr]
+        elif closes_edge:
+            self.writable(root_a).open_edges -= 2
         return root_a
 
     def roots(self) -> list[int]:

@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from .board import Placement
+from .actions import Place
 from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
 from .figures import HUT, MEEPLE
-from .game import Game, Move
+from .game import Game
 from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
 from .record import replay
 
@@ -29,21 +29,21 @@ class InvariantError(AssertionError):
     """An invariant of the rules broke during a random game."""
 
 
-def random_move(game: Game, rng: random.Random) -> Move:
+def random_move(game: Game, rng: random.Random) -> Place:
     """A uniformly chosen legal move: placement first, then figure or none."""
     groups = [(tile, group) for tile in game.hand for group in game.placement_groups(tile)]
     pick = rng.randrange(sum(len(group[2]) for _, group in groups))
-    for candidate, (x, y, rotations) in groups:
+    for candidate, group in groups:
+        rotations = group[2]
         if pick < len(rotations):
-            tile, placement = candidate, Placement(x, y, rotations[pick])
+            tile, (x, y, _), rotation = candidate, group, rotations[pick]
             break
         pick -= len(rotations)
-    figures = game.legal_figures(placement, tile)
+    figures = game.legal_figures((x, y, rotation), tile)
     pick = rng.randrange(len(figures) + 1)
-    figure = figures[pick] if pick < len(figures) else None
-    return Move(tile.id, placement.x, placement.y, placement.rotation,
-                meeple=figure.port if figure and figure.figure == MEEPLE else None,
-                hut=figure.port if figure and figure.figure == HUT else None)
+    if pick == len(figures):
+        return Place(tile.id, x, y, rotation)
+    return Place(tile.id, x, y, rotation, figures[pick].figure, figures[pick].port)
 
 
 def play_random_moves(game: Game, rng: random.Random, turns: int | None = None) -> Game:

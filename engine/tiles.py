@@ -13,9 +13,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .errors import TileDataError
-from .geometry import CENTRE, PORT_INDEX, PORT_NAMES, ROTATIONS, middle_point, rotate_point
+from .geometry import (
+    CENTRE,
+    COMPASS_ORDER,
+    PORT_INDEX,
+    PORT_NAMES,
+    ROTATIONS,
+    Compass,
+    compass_of,
+    middle_point,
+    rotate_point,
+)
 
 # Feature kinds. Plain strings: they hash fast and read well in records.
 ROAD = "road"
@@ -35,11 +46,46 @@ AREA_KINDS = frozenset({CITY, FOREST, FIELD, MEADOW})
 CLOSABLE_KINDS = frozenset({ROAD, CITY, RIVER, FOREST})
 #: Kinds that are fields in the sense of farms: bounded, never closed.
 OPEN_AREA_KINDS = frozenset({FIELD, MEADOW})
+#: The order features of a tile are offered in, to read naturally: by kind.
+KIND_ORDER = {kind: index for index, kind in enumerate(
+    (CITY, ROAD, CLOISTER, FIELD, FOREST, RIVER, LAKE, MEADOW))}
 
 #: Goods a segment can carry, summed over a feature.
 GOODS = ("pennants", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger", "aurochs")
 
-_FITS_BY_EDGES: dict[tuple[str, ...], dict] = {}
+#: Edge kinds by small code, for the board's frontier: code 0 is "no neighbour".
+EDGE_KINDS: tuple[str | None, ...] = (None, FIELD, ROAD, CITY, RIVER, FOREST, MEADOW)
+EDGE_CODE = {kind: code for code, kind in enumerate(EDGE_KINDS) if kind is not None}
+#: Bits per edge in an edge code (see :func:`edge_code`).
+EDGE_BITS = 3
+
+
+def edge_code(edges: tuple[str | None, ...]) -> int:
+    """Four edge kinds (N E S W, None for no neighbour) packed into one int:
+    a tile's edges, or what a free position's neighbours demand of it."""
+    code = 0
+    for direction, kind in enumerate(edges):
+        if kind is not None:
+            code |= EDGE_CODE[kind] << (EDGE_BITS * direction)
+    return code
+
+
+def edge_at(code: int, direction: int) -> str | None:
+    """The edge kind packed for ``direction`` in ``code``."""
+    return EDGE_KINDS[(code >> (EDGE_BITS * direction)) & 7]
+
+
+class Pile(StrEnum):
+    """Where a tile waits before it is placed."""
+
+    START = "start"  # on the map from the first turn (the River's spring, the volcano)
+    RIVER = "river"  # the River's tiles, drawn before any land tile (R-3)
+    LAKE = "lake"  # the River's lake, drawn after the other river tiles (R-7)
+    LAND = "land"  # the bag
+    BONUS = "bonus"  # Hunters and Gatherers' bonus tiles (HG-32)
+
+
+_FITS_BY_EDGES: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
 
 #: Edge letters per game, as the catalogue writes them.
 EDGE_LETTERS = {
@@ -87,6 +133,7 @@ class TileType:
     #: Tile-wide marks: ``volcano``, ``fire``, ``dolmen``, the River's ``spring`` and ``lake``.
     marks: frozenset[str] = frozenset()
     description: str = ""
+    pile: Pile = Pile.LAND
     orientations: tuple[OrientedTile, ...] = field(default=(), compare=False, repr=False)
     _fits: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -101,8 +148,9 @@ class TileType:
     def __str__(self) -> str:
         return self.id
 
-    def fitting_rotations(self, constraint: tuple[str | None, ...]) -> tuple[int, ...]:
-        """Rotations in degrees whose edges meet ``constraint`` (``None`` = no neighbour).
+    def fitting_rotations(self, constraint: int) -> tuple[int, ...]:
+        """Rotations in degrees whose edges meet ``constraint``, the :func:`edge_code`
+        of what a free position's neighbours demand.
 
         Cached per constraint: this lookup is what keeps listing placements
         cheap (one dictionary hit per kind of open position). A symmetric tile
@@ -111,11 +159,12 @@ class TileType:
         try:
             return self._fits[constraint]
         except KeyError:
-            result = tuple(
-                o.rotation
-                for o in self.orientations
-                if all(want is None or want == have for want, have in zip(constraint, o.edges))
-            )
+            mask = 0
+            for direction in range(4):
+                if (constraint >> (EDGE_BITS * direction)) & 7:
+                    mask |= 7 << (EDGE_BITS * direction)
+            result = tuple(o.rotation for o in self.orientations
+                           if o.edge_code & mask == constraint)
             self._fits[constraint] = result
             return result
 
@@ -126,8 +175,9 @@ class TileType:
 class OrientedTile:
     """A tile type turned clockwise by ``quarter_turns`` × 90°."""
 
-    __slots__ = ("type", "quarter_turns", "edges", "point_segment", "segment_points",
-                 "segment_edges", "port_names")
+    __slots__ = ("type", "quarter_turns", "edges", "edge_code", "point_segment",
+                 "segment_points", "segment_edges", "port_names", "segment_ports",
+                 "segment_compass", "reading_order")
 
     def __init__(self, tile_type: TileType, quarter_turns: int) -> None:
         self.type = tile_type
@@ -136,6 +186,7 @@ class OrientedTile:
         for direction, kind in enumerate(tile_type.edges):
             edges[(direction + quarter_turns) % 4] = kind
         self.edges: tuple[str, ...] = tuple(edges)
+        self.edge_code = edge_code(self.edges)
         point_segment: list[int] = [-1] * 13
         segment_points: list[tuple[int, ...]] = []
         for index, segment in enumerate(tile_type.segments):
@@ -155,6 +206,17 @@ class OrientedTile:
         #: Canonical port of each segment (see :meth:`port_name`).
         self.port_names: tuple[str | None, ...] = tuple(
             self.port_name(i) for i in range(len(tile_type.segments)))
+        #: Every port of each segment, clockwise from the north-west corner, the centre last.
+        self.segment_ports: tuple[tuple[str, ...], ...] = tuple(
+            tuple(PORT_NAMES[p] for p in points) for points in segment_points)
+        #: Where each segment lies on the tile, in board directions.
+        self.segment_compass: tuple[Compass, ...] = tuple(
+            compass_of(points) for points in segment_points)
+        #: Segment indices in reading order: by kind, then clockwise from north.
+        self.reading_order: tuple[int, ...] = tuple(sorted(
+            range(len(tile_type.segments)),
+            key=lambda i: (KIND_ORDER[tile_type.segments[i].kind],
+                           COMPASS_ORDER[self.segment_compass[i]], segment_points[i][:1])))
 
     @property
     def rotation(self) -> int:
@@ -205,7 +267,7 @@ def _parse_amounts(text: str) -> list[tuple[str, int]]:
     return amounts
 
 
-def parse_tile(line: str, game: str) -> TileType:
+def parse_tile(line: str, game: str, pile: Pile = Pile.LAND) -> TileType:
     """Parse one catalogue row: ``id | n | N E S W | items... [| fields | description]``.
 
     Both notations of the catalogue are accepted: the base game's (features
@@ -232,10 +294,11 @@ def parse_tile(line: str, game: str) -> TileType:
         if columns[4] != "-":
             items += re.findall(r"\[[^\]]*\](?:>\S+)?", columns[4])
         description = columns[5] if len(columns) > 5 else ""
-    return _build_tile(tile_id, count, game, edges, items, description)
+    return _build_tile(tile_id, count, game, edges, items, description, pile)
 
 
-def _build_tile(tile_id, count, game, edges, items, description) -> TileType:  # noqa: C901
+def _build_tile(tile_id, count, game, edges, items, description,  # noqa: C901
+                pile) -> TileType:
     field_kind = FIELD_KIND[game]
     segments: list[dict] = []
     lakes: dict[str, int] = {}
@@ -325,7 +388,7 @@ def _build_tile(tile_id, count, game, edges, items, description) -> TileType:  #
         )
         for s in segments
     )
-    tile = TileType(tile_id, count, game, edges, built, frozenset(marks), description)
+    tile = TileType(tile_id, count, game, edges, built, frozenset(marks), description, pile)
     _check_tile(tile)
     return tile
 
@@ -349,11 +412,15 @@ def _check_tile(tile: TileType) -> None:
             )
 
 
-def parse_catalogue(text: str, game: str) -> tuple[TileType, ...]:
-    """Parse every tile row of a catalogue text (``#`` starts a comment)."""
+def parse_catalogue(text: str, game: str, piles: dict[str, Pile] | None = None,
+                    pile: Pile = Pile.LAND) -> tuple[TileType, ...]:
+    """Parse every tile row of a catalogue text (``#`` starts a comment); each
+    tile goes to ``piles[id]``, else to ``pile``."""
+    piles = piles or {}
     tiles = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
-            tiles.append(parse_tile(line, game))
+            tile_id = line.split("|", 1)[0].split()[0]
+            tiles.append(parse_tile(line, game, piles.get(tile_id, pile)))
     return tuple(tiles)

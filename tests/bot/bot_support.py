@@ -10,7 +10,7 @@ import simcord
 
 from bot.client import CarcassonneBot
 from bot.games import GameError, GameService, GameState
-from engine import Game, Move
+from engine import HUT, MEEPLE, Game, Place
 
 
 @dataclass
@@ -63,28 +63,28 @@ class Table:
             if m.id != state.current.id and state.seat(m.id) is not None
         )
 
-    async def place(self, move: Move | None = None, channel=None) -> simcord.InteractionResult:
+    async def place(self, move: Place | None = None, channel=None) -> simcord.InteractionResult:
         """The player on turn plays ``move`` (default: the first legal placement) by slash."""
         channel = channel or self.channel
         state = await self.state(channel)
         move = move or first_move(state)
         actor = await self.on_turn(channel)
         options = {"position": f"{move.x},{move.y},{move.rotation}"}
-        if move.meeple:
-            options["follower"] = move.meeple
-        if move.hut:
-            options["follower"] = f"hut:{move.hut}"
+        if move.figure == MEEPLE:
+            options["follower"] = move.port
+        if move.figure == HUT:
+            options["follower"] = f"hut:{move.port}"
         return await actor.slash(channel, "carcassonne place", **options)
 
 
-def first_move(state: GameState) -> Move:
+def first_move(state: GameState) -> Place:
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
     placement = GameService.placements(state, tile)[0]
-    return Move(tile.id, placement.x, placement.y, placement.rotation)
+    return Place(tile.id, placement.x, placement.y, placement.rotation)
 
 
-def scoring_move(state: GameState) -> Move | None:
+def scoring_move(state: GameState) -> Place | None:
     """A legal move with a follower that scores at once, if the tile has one."""
     assert state.game is not None and state.game.tile is not None and state.row.record
     from engine import FeatureScored
@@ -94,7 +94,7 @@ def scoring_move(state: GameState) -> Move | None:
         for option in GameService.figures(state, placement, tile):
             if option.figure != "meeple":
                 continue
-            move = Move(tile.id, *placement, meeple=option.port)
+            move = Place(tile.id, *placement, MEEPLE, option.port)
             trial = Game.from_record(state.row.record)
             events = trial.play(move).events
             if any(isinstance(e, FeatureScored) and e.scorers for e in events):

@@ -10,19 +10,18 @@ from PIL import Image
 
 from bot import create_bot
 from bot.games import GameState
-from engine import BonusTileEarned, Game, Move, TileDiscarded
+from engine import BonusTileEarned, Game, Place, TileDiscarded
 
 
-def move_with(state: GameState, wanted: type) -> Move | None:
+def move_with(state: GameState, wanted: type) -> Place | None:
     """A legal move of the tile on turn that causes an event of type ``wanted``."""
     game = state.game
     assert game is not None and game.tile is not None
     for placement in game.legal_placements():
         options = [None, *game.legal_figures(placement)]
         for option in options:
-            move = Move(game.tile.id, *placement,
-                        meeple=option.port if option and option.figure == "meeple" else None,
-                        hut=option.port if option and option.figure == "hut" else None)
+            move = Place(game.tile.id, *placement, option and option.figure,
+                         option and option.port)
             trial = Game.from_record(state.row.record)
             if any(isinstance(e, wanted) for e in trial.play(move).events):
                 return move
@@ -54,7 +53,7 @@ async def test_a_bonus_tile_is_announced_and_placed_by_the_same_player(table) ->
     placed = await table.place()
     assert not placed.ephemeral
     last = await table.state()
-    assert last.game.history[-1]["tile"] == bonus_tile and last.game.history[-1]["bonus"]
+    assert last.game.history[-1].tile == bonus_tile and last.game.history[-1].bonus
     assert last.current.id != closer.id
 
 
