@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from .errors import InvalidActionError
 from .geometry import OFFSETS, ROTATIONS
-from .tiles import EDGE_BITS, EDGE_CODE, OrientedTile, TileType
+from .tiles import OrientedTile, TileType
 
 
 class Placement(NamedTuple):
@@ -105,40 +105,41 @@ class Board:
         tiles, frontier, groups = self.tiles, self.frontier, self.by_constraint
         tiles[(x, y)] = placed
         self._leave_group((x, y))
-        edges = placed.oriented.edges
-        for direction, (dx, dy) in enumerate(OFFSETS):
+        for (dx, dy), demand in zip(OFFSETS, placed.oriented.demands):
             position = (x + dx, y + dy)
             if position in tiles:
                 continue
-            old = self._leave_group(position)
-            new = old | EDGE_CODE[edges[direction]] << (EDGE_BITS * ((direction + 2) % 4))
-            frontier[position] = new
+            old = frontier.get(position, 0)
+            if old:
+                group = groups[old]
+                del group[position]
+                if not group:
+                    del groups[old]
+            new = frontier[position] = old | demand
             group = groups.get(new)
             if group is None:
                 groups[new] = {position: None}
             else:
                 group[position] = None
 
-    def _leave_group(self, position: tuple[int, int]) -> int:
+    def _leave_group(self, position: tuple[int, int]) -> None:
         constraint = self.frontier.pop(position, 0)
         if constraint:
             group = self.by_constraint[constraint]
             del group[position]
             if not group:
                 del self.by_constraint[constraint]
-        return constraint
 
     def fits(self, tile: TileType, placement: Placement) -> bool:
         """Edge matching only (B-9, B-10): next to a tile, every touching edge equal."""
         constraint = self.frontier.get((placement.x, placement.y))
-        return constraint is not None and placement.rotation in tile.fitting_rotations(
-            constraint)
+        return constraint is not None and placement.rotation in tile.fits[constraint]
 
     def placements(self, tile: TileType) -> Iterator[Placement]:
         """Every placement of ``tile`` that passes edge matching."""
-        fitting = tile.fitting_rotations
+        fits = tile.fits
         for constraint, positions in self.by_constraint.items():
-            rotations = fitting(constraint)
+            rotations = fits[constraint]
             if rotations:
                 for x, y in positions:
                     for rotation in rotations:
@@ -146,8 +147,7 @@ class Board:
 
     def has_place(self, tile: TileType) -> bool:
         """Whether ``tile`` passes edge matching anywhere."""
-        fitting = tile.fitting_rotations
-        return any(fitting(constraint) for constraint in self.by_constraint)
+        return any(map(tile.fits.__getitem__, self.by_constraint))
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min_x, min_y, max_x, max_y) of the placed tiles."""

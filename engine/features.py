@@ -14,6 +14,7 @@ is then copying two lists, however big the map.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,15 +31,16 @@ class Feature:
                  "owner")
 
     def __init__(self, kind: str, tile: tuple[int, int], open_edges: int,
-                 goods: dict[str, int], owner: object) -> None:
+                 goods: Mapping[str, int], owner: object) -> None:
         self.kind = kind
         self.tiles: set[tuple[int, int]] = {tile}
         self.open_edges = open_edges
+        #: Pennants, fish, animals... (never changed in place: replaced when joined).
         self.goods = goods
         #: Tribe members / followers standing on it (not huts).
-        self.figures: list[Figure] = []
+        self.figures: tuple[Figure, ...] = ()
         #: Huts claiming it (river systems only).
-        self.huts: list[Figure] = []
+        self.huts: tuple[Figure, ...] = ()
         #: Nodes of the city segments a field borders.
         self.cities: frozenset[int] = frozenset()
         #: Nodes of the lakes a river section ends in.
@@ -58,29 +60,39 @@ class Feature:
         twin.kind = self.kind
         twin.tiles = self.tiles.copy()
         twin.open_edges = self.open_edges
-        twin.goods = self.goods.copy()
-        twin.figures = self.figures.copy()
-        twin.huts = self.huts.copy()
+        twin.goods = self.goods
+        twin.figures = self.figures
+        twin.huts = self.huts
         twin.cities = self.cities
         twin.lakes = self.lakes
         twin.owner = owner
         return twin
 
+    def extend(self, tile: tuple[int, int], open_edges: int, goods: Mapping[str, int],
+               cities: frozenset[int], lakes: frozenset[int]) -> None:
+        """Take in a segment of a new tile, instead of making it a feature to absorb."""
+        self.tiles.add(tile)
+        self.open_edges += open_edges
+        if goods:
+            merged = dict(self.goods)
+            for good, amount in goods.items():
+                merged[good] = merged.get(good, 0) + amount
+            self.goods = merged
+        if cities:
+            self.cities |= cities
+        if lakes:
+            self.lakes |= lakes
+
     def absorb(self, other: Feature) -> None:
         """Take ``other`` in (which is left as it was)."""
-        self.tiles |= other.tiles
-        self.open_edges += other.open_edges
-        goods = self.goods
-        for good, amount in other.goods.items():
-            goods[good] = goods.get(good, 0) + amount
+        self.extend(next(iter(other.tiles)), other.open_edges, other.goods, other.cities,
+                    other.lakes)
+        if len(other.tiles) > 1:
+            self.tiles |= other.tiles
         if other.figures:
             self.figures += other.figures
         if other.huts:
             self.huts += other.huts
-        if other.cities:
-            self.cities |= other.cities
-        if other.lakes:
-            self.lakes |= other.lakes
 
 
 class FeatureGraph:

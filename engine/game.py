@@ -85,7 +85,7 @@ class Game:
         "rules", "options", "players", "_seed", "commitment", "board", "graph", "water",
         "scores", "meeples_left", "huts_left", "figures", "events", "history", "after_turn",
         "bag", "_hands", "_hand_size", "_hands_dealt", "active", "current_player", "tile",
-        "is_bonus_turn", "_outcome", "river", "last_placed",
+        "is_bonus_turn", "_outcome", "river", "cloisters_near", "last_placed",
     )
 
     def __init__(self, players: Sequence[str], options: Options | None = None, *,
@@ -153,6 +153,9 @@ class Game:
         self.is_bonus_turn = False
         self._outcome: Outcome | None = None
         self.river: RiverCourse | None = getattr(rules, "new_course", lambda: None)()
+        #: Cloisters by the positions whose tile could complete them (its own and
+        #: the 8 around): ``(x, y, node)`` each (Carcassonne, B-25).
+        self.cloisters_near: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
         start = rules.tiles[rules.start]
         self.last_placed = placing.lay(self, start.orientations[start_rotation // 90], 0, 0,
                                        turn=-1, player=None)
@@ -217,6 +220,7 @@ class Game:
         twin.is_bonus_turn = self.is_bonus_turn
         twin._outcome = self._outcome
         twin.river = self.river
+        twin.cloisters_near = self.cloisters_near.copy()
         twin.last_placed = self.last_placed
         return twin
 
@@ -339,10 +343,10 @@ class Game:
             for x, y, rotation in self.legal_placements(tile):
                 groups.setdefault((x, y), []).append(rotation)
             return [(x, y, tuple(rotations)) for (x, y), rotations in groups.items()]
-        fitting = tile.fitting_rotations
+        fits = tile.fits
         return [(x, y, rotations)
                 for constraint, positions in self.board.by_constraint.items()
-                if (rotations := fitting(constraint))
+                if (rotations := fits[constraint])
                 for x, y in positions]
 
     def is_legal_placement(self, placement: Placement,
@@ -536,7 +540,10 @@ class Game:
         for figure in leaving:
             graph = self.water if figure.figure == HUT else self.graph
             feature = graph.writable(self.node_of(figure))  # type: ignore[union-attr]
-            (feature.huts if figure.figure == HUT else feature.figures).remove(figure)
+            if figure.figure == HUT:
+                feature.huts = tuple(f for f in feature.huts if f is not figure)
+            else:
+                feature.figures = tuple(f for f in feature.figures if f is not figure)
         returned = to_supply(self, leaving)
         self.active[player] = False
         if on_turn and self.tile is not None and not self.is_bonus_turn \

@@ -15,7 +15,7 @@ from .errors import IllegalMoveError, Reason
 from .features import Feature, FeatureGraph
 from .figures import HUT, MEEPLE, ROLES, Figure, FigureKind, FigureOption, Role
 from .geometry import DIRECTION_WORDS, EDGE_COMPASS, OFFSETS, PORT_INDEX, ROTATIONS, opposite_point
-from .tiles import CLOSABLE_KINDS, LAKE, LINEAR_KINDS, RIVER, OrientedTile, TileType, edge_at
+from .tiles import LAKE, RIVER, OrientedTile, TileType, edge_at
 
 if TYPE_CHECKING:
     from .actions import Place
@@ -192,51 +192,75 @@ def huts_after(game: Game, oriented: OrientedTile, x: int, y: int) -> list[bool]
 
 def lay(game: Game, oriented: OrientedTile, x: int, y: int, *, turn: int,
         player: int | None) -> PlacedTile:
-    """Lay a tile on the map and join its segments to their neighbours'."""
-    tile = oriented.type
+    """Lay a tile on the map and join its segments to their neighbours'.
+
+    A segment that meets a neighbour's feature is taken into it; only the
+    segments that meet none start a feature of their own.
+    """
     graph, water = game.graph, game.water
-    node = len(graph.parent)
-    segment_edges = oriented.segment_edges
-    token = graph.token
-    for index, segment in enumerate(tile.segments):
-        kind = segment.kind
-        feature = Feature(kind, (x, y), len(segment_edges[index]) if kind in CLOSABLE_KINDS else 0,
-                          dict(segment.goods), token)
-        if segment.cities:
-            feature.cities = frozenset(node + city for city in segment.cities)
-        if segment.lake is not None:
-            feature.lakes = frozenset((node + segment.lake,))
-        graph.add(feature)
-        if water is not None:
-            water.add(Feature(kind, (x, y), 0, dict(segment.goods), water.token)
-                      if kind in (RIVER, LAKE) else None)
-    if water is not None:
-        for index, segment in enumerate(tile.segments):
-            if segment.lake is not None:
-                water.join(node + index, node + segment.lake)
-    placed = PlacedTile(tile, oriented, x, y, turn, player, node)
+    parent, features = graph.parent, graph.features
+    node = len(parent)
+    position = (x, y)
+    segments = oriented.new_features
+    count = len(segments)
+    parent.extend(range(node, node + count))
+    features.extend([None] * count)  # not joined yet
     tiles = game.board.tiles
-    point_segment = oriented.point_segment
-    segments = tile.segments
+    find, join = graph.find, graph.join
     for direction, (dx, dy) in enumerate(OFFSETS):
         other = tiles.get((x + dx, y + dy))
         if other is None:
             continue
-        other_points = other.oriented.point_segment
-        middle = 3 * direction + 1
-        mine = point_segment[middle]
-        kind = segments[mine].kind
-        theirs = other.node + other_points[_OPPOSITE[middle]]
-        graph.join(node + mine, theirs, kind in CLOSABLE_KINDS)
-        if kind in LINEAR_KINDS:
-            for half in (middle - 1, middle + 1):
-                graph.join(node + point_segment[half],
-                           other.node + other_points[_OPPOSITE[half]])
-            if kind == RIVER and water is not None:
-                water.join(node + mine, theirs)
+        theirs = other.oriented.point_segment
+        base = other.node
+        for mine, point, closes in oriented.joins[direction]:
+            new = node + mine
+            target = base + theirs[point]
+            if parent[new] == new and features[new] is None:
+                feature = graph.writable(target)
+                kind, open_edges, goods, cities, lake = segments[mine]
+                feature.extend(position, open_edges - 2 if closes else open_edges, goods,
+                               _nodes(node, cities), _nodes(node, (lake,) if lake is not None
+                                                              else ()))
+                parent[new] = find(target)
+            else:
+                join(new, target, closes)
+    token = graph.token
+    for index, (kind, open_edges, goods, cities, lake) in enumerate(segments):
+        if parent[node + index] == node + index:
+            feature = Feature(kind, position, open_edges, goods, token)
+            if cities:
+                feature.cities = _nodes(node, cities)
+            if lake is not None:
+                feature.lakes = frozenset((node + lake,))
+            features[node + index] = feature
+    if water is not None:
+        _lay_water(game, water, oriented, node, position)
+    placed = PlacedTile(oriented.type, oriented, x, y, turn, player, node)
     game.board.add(placed)
     game.rules.on_placed(game, placed)
     return placed
+
+
+def _nodes(node: int, indices: tuple[int, ...]) -> frozenset[int]:
+    return frozenset([node + index for index in indices]) if indices else frozenset()
+
+
+def _lay_water(game: Game, water: FeatureGraph, oriented: OrientedTile, node: int,
+               position: tuple[int, int]) -> None:
+    """The new tile's rivers and lakes in the river systems (games with huts)."""
+    for kind, _, goods, _, _ in oriented.new_features:
+        water.add(Feature(kind, position, 0, goods, water.token) if kind in (RIVER, LAKE)
+                  else None)
+    for index, segment in enumerate(oriented.type.segments):
+        if segment.lake is not None:
+            water.join(node + index, node + segment.lake)
+    tiles = game.board.tiles
+    for direction, (dx, dy) in enumerate(OFFSETS):
+        other = tiles.get((position[0] + dx, position[1] + dy))
+        if other is not None and oriented.edges[direction] == RIVER:
+            mine, point, _ = oriented.joins[direction][0]
+            water.join(node + mine, other.node + other.oriented.point_segment[point])
 
 
 def stand(game: Game, placed: PlacedTile, figure: FigureKind, segment: int,
@@ -249,9 +273,9 @@ def stand(game: Game, placed: PlacedTile, figure: FigureKind, segment: int,
                       tile.segments[segment].count("dolmen") > 0)
     if figure == HUT:
         game.huts_left[player] -= 1
-        game.water.writable(placed.node + segment).huts.append(standing)  # type: ignore[union-attr]
+        game.water.writable(placed.node + segment).huts += (standing,)  # type: ignore[union-attr]
     else:
         game.meeples_left[player] -= 1
-        game.graph.writable(placed.node + segment).figures.append(standing)
+        game.graph.writable(placed.node + segment).figures += (standing,)
     game.figures.append(standing)
     return standing

@@ -57,9 +57,9 @@ def return_figures(game: Game, graph: FeatureGraph, node: int, *, huts: bool = F
     """Every figure (with ``huts``, every hut) on the feature of ``node`` back to supply."""
     feature = graph.writable(node)
     if huts:
-        figures, feature.huts = feature.huts, []
+        figures, feature.huts = feature.huts, ()
     else:
-        figures, feature.figures = feature.figures, []
+        figures, feature.figures = feature.figures, ()
     return to_supply(game, figures)
 
 

@@ -13,16 +13,19 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import islice, product
 from typing import Any
 
+from . import placing
 from .actions import Place
+from .board import Placement
 from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
 from .figures import HUT, MEEPLE
 from .game import Game
 from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
 from .record import replay
+from .tiles import TileType
 
 
 class InvariantError(AssertionError):
@@ -30,20 +33,47 @@ class InvariantError(AssertionError):
 
 
 def random_move(game: Game, rng: random.Random) -> Place:
-    """A uniformly chosen legal move: placement first, then figure or none."""
-    groups = [(tile, group) for tile in game.hand for group in game.placement_groups(tile)]
-    pick = rng.randrange(sum(len(group[2]) for _, group in groups))
-    for candidate, group in groups:
-        rotations = group[2]
-        if pick < len(rotations):
-            tile, (x, y, _), rotation = candidate, group, rotations[pick]
-            break
-        pick -= len(rotations)
-    figures = game.legal_figures((x, y, rotation), tile)
+    """A uniformly chosen legal move: placement first (the hand's tiles pooled),
+    then one of its figures or none, each equally likely."""
+    tile, (x, y, rotation) = _random_placement(game, rng)
+    figures = placing.figure_options(game, tile, Placement(x, y, rotation))
     pick = rng.randrange(len(figures) + 1)
     if pick == len(figures):
         return Place(tile.id, x, y, rotation)
     return Place(tile.id, x, y, rotation, figures[pick].figure, figures[pick].port)
+
+
+def _random_placement(game: Game, rng: random.Random) -> tuple[TileType, Placement]:
+    """A legal placement of a tile in hand, uniformly chosen. Placements are
+    counted per kind of open position (what the neighbours demand), so only the
+    one chosen is made."""
+    choices = []  # (number of placements, tile, rotations, positions or placements)
+    total = 0
+    by_constraint = game.board.by_constraint
+    for tile in game.hand:
+        if game.rules.restricts(tile):
+            found = list(game.legal_placements(tile))
+            choices.append((len(found), tile, None, found))
+            total += len(found)
+            continue
+        fits = tile.fits
+        for constraint, positions in by_constraint.items():
+            rotations = fits[constraint]
+            if rotations:
+                count = len(rotations) * len(positions)
+                choices.append((count, tile, rotations, positions))
+                total += count
+    pick = rng.randrange(total)
+    for choice in choices:
+        if pick < choice[0]:
+            break
+        pick -= choice[0]
+    _, tile, rotations, where = choice
+    if rotations is None:
+        return tile, where[pick]
+    index, turn = divmod(pick, len(rotations))
+    x, y = next(islice(where, index, None))
+    return tile, Placement(x, y, rotations[turn])
 
 
 def play_random_moves(game: Game, rng: random.Random, turns: int | None = None) -> Game:
@@ -91,7 +121,7 @@ def check_turn(game: Game, previous: list[int]) -> None:
             continue
         holders = game.feature_of(figure).huts if figure.figure == HUT else \
             game.feature_of(figure).figures
-        if holders != [figure]:
+        if holders != (figure,):
             raise InvariantError(f"a {figure.role} was placed on a claimed feature")
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 
 from .errors import TileDataError
 from .geometry import (
@@ -25,6 +26,7 @@ from .geometry import (
     Compass,
     compass_of,
     middle_point,
+    opposite_point,
     rotate_point,
 )
 
@@ -85,7 +87,30 @@ class Pile(StrEnum):
     BONUS = "bonus"  # Hunters and Gatherers' bonus tiles (HG-32)
 
 
-_FITS_BY_EDGES: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
+class FitTable(dict):
+    """Rotations (degrees) of a tile that meet each constraint (an :func:`edge_code`
+    of what a free position's neighbours demand), worked out on first use.
+    Subscripting it is the hot path of listing placements."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, edges: tuple[str, ...]) -> None:
+        super().__init__()
+        #: (rotation, edge code) of each orientation.
+        self.codes = tuple((90 * q, edge_code(edges[-q:] + edges[:-q] if q else edges))
+                           for q in range(4))
+
+    def __missing__(self, constraint: int) -> tuple[int, ...]:
+        mask = 0
+        for direction in range(4):
+            if (constraint >> (EDGE_BITS * direction)) & 7:
+                mask |= 7 << (EDGE_BITS * direction)
+        fitting = tuple(rotation for rotation, code in self.codes if code & mask == constraint)
+        self[constraint] = fitting
+        return fitting
+
+
+_FITS_BY_EDGES: dict[tuple[str, ...], FitTable] = {}
 
 #: Edge letters per game, as the catalogue writes them.
 EDGE_LETTERS = {
@@ -135,12 +160,14 @@ class TileType:
     description: str = ""
     pile: Pile = Pile.LAND
     orientations: tuple[OrientedTile, ...] = field(default=(), compare=False, repr=False)
-    _fits: dict = field(default_factory=dict, compare=False, repr=False)
+    fits: FitTable = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.orientations = tuple(OrientedTile(self, r) for r in range(4))
-        # Tiles with the same edges fit the same way: they share one cache.
-        self._fits = _FITS_BY_EDGES.setdefault(self.edges, {})
+        #: Rotations meeting each constraint: ``fits[constraint]``. Tiles with the
+        #: same edges fit the same way: they share one table.
+        self.fits = _FITS_BY_EDGES.get(self.edges) or _FITS_BY_EDGES.setdefault(
+            self.edges, FitTable(self.edges))
         #: Index of its cloister segment, or -1.
         self.cloister_segment = next(
             (i for i, s in enumerate(self.segments) if s.kind == CLOISTER), -1)
@@ -156,17 +183,7 @@ class TileType:
         cheap (one dictionary hit per kind of open position). A symmetric tile
         fits in several rotations; each is a distinct move in the record.
         """
-        try:
-            return self._fits[constraint]
-        except KeyError:
-            mask = 0
-            for direction in range(4):
-                if (constraint >> (EDGE_BITS * direction)) & 7:
-                    mask |= 7 << (EDGE_BITS * direction)
-            result = tuple(o.rotation for o in self.orientations
-                           if o.edge_code & mask == constraint)
-            self._fits[constraint] = result
-            return result
+        return self.fits[constraint]
 
     def has_kind(self, kind: str) -> bool:
         return any(segment.kind == kind for segment in self.segments)
@@ -177,7 +194,7 @@ class OrientedTile:
 
     __slots__ = ("type", "quarter_turns", "edges", "edge_code", "point_segment",
                  "segment_points", "segment_edges", "port_names", "segment_ports",
-                 "segment_compass", "reading_order")
+                 "segment_compass", "reading_order", "new_features", "joins", "demands")
 
     def __init__(self, tile_type: TileType, quarter_turns: int) -> None:
         self.type = tile_type
@@ -187,6 +204,10 @@ class OrientedTile:
             edges[(direction + quarter_turns) % 4] = kind
         self.edges: tuple[str, ...] = tuple(edges)
         self.edge_code = edge_code(self.edges)
+        #: Per direction: what this tile demands of a free position on that side
+        #: (its edge there, packed for the neighbour's opposite side).
+        self.demands = tuple(EDGE_CODE[kind] << (EDGE_BITS * ((direction + 2) % 4))
+                             for direction, kind in enumerate(self.edges))
         point_segment: list[int] = [-1] * 13
         segment_points: list[tuple[int, ...]] = []
         for index, segment in enumerate(tile_type.segments):
@@ -212,11 +233,30 @@ class OrientedTile:
         #: Where each segment lies on the tile, in board directions.
         self.segment_compass: tuple[Compass, ...] = tuple(
             compass_of(points) for points in segment_points)
+        #: Per segment, what its new feature starts with: kind, open edges, goods
+        #: (a read-only mapping), the cities it borders and the lake it flows into
+        #: (segment indices of this tile).
+        self.new_features = tuple(
+            (s.kind, len(self.segment_edges[i]) if s.kind in CLOSABLE_KINDS else 0,
+             MappingProxyType(dict(s.goods)), s.cities, s.lake)
+            for i, s in enumerate(tile_type.segments))
+        #: Per edge direction, how this tile joins a neighbour there: (own segment,
+        #: the neighbour's point it meets, whether the shared edge closes), for the
+        #: middle and, beside a road or river, both halves.
+        self.joins = tuple(self._joins(direction) for direction in range(4))
         #: Segment indices in reading order: by kind, then clockwise from north.
         self.reading_order: tuple[int, ...] = tuple(sorted(
             range(len(tile_type.segments)),
             key=lambda i: (KIND_ORDER[tile_type.segments[i].kind],
                            COMPASS_ORDER[self.segment_compass[i]], segment_points[i][:1])))
+
+    def _joins(self, direction: int) -> tuple[tuple[int, int, bool], ...]:
+        middle = middle_point(direction)
+        mine = self.point_segment[middle]
+        kind = self.type.segments[mine].kind
+        points = (middle, middle - 1, middle + 1) if kind in LINEAR_KINDS else (middle,)
+        return tuple((self.point_segment[p], opposite_point(p),
+                      p == middle and kind in CLOSABLE_KINDS) for p in points)
 
     @property
     def rotation(self) -> int:

@@ -94,6 +94,13 @@ class Carcassonne(RuleSet):
     def on_placed(self, game: Game, placed: PlacedTile) -> None:
         if game.river is not None and RIVER in placed.oriented.edges:
             game.river = game.river.after(placed)
+        if placed.tile.cloister_segment >= 0:
+            cloister = (placed.x, placed.y, placed.node + placed.tile.cloister_segment)
+            near = game.cloisters_near
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    position = (placed.x + dx, placed.y + dy)
+                    near[position] = (*near.get(position, ()), cloister)
 
     def meeple_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
         kind = tile.segments[segment].kind
@@ -122,16 +129,9 @@ class Carcassonne(RuleSet):
 
     def surrounded(self, game: Game, placed: PlacedTile) -> list[tuple[int, int, str]]:
         """Cloisters completed by ``placed``: it or a neighbour, now with 8 around (B-25)."""
-        done = []
-        tiles = game.board.tiles
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                other = tiles.get((placed.x + dx, placed.y + dy))
-                if other is not None and other.tile.cloister_segment >= 0 \
-                        and game.board.neighbours8(other.x, other.y) == 8:
-                    done.append((other.node + other.tile.cloister_segment, CLOISTER_POINTS,
-                                 "cloister and its 8 neighbours"))
-        return done
+        return [(node, CLOISTER_POINTS, "cloister and its 8 neighbours")
+                for x, y, node in game.cloisters_near.get((placed.x, placed.y), ())
+                if game.board.neighbours8(x, y) == 8]
 
     def unfinished_value(self, game: Game, feature: Feature, figure: Figure) -> tuple[int, str]:
         """End-of-game value of an unfinished road, city or cloister (B-39, F-13)."""
