@@ -399,7 +399,7 @@ class Game:
                     raise problem
                 segment = oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
             first = len(self.events)
-            self._place(tile, oriented, action.x, action.y, action.figure, segment)
+            self._place(tile, oriented, action, segment)
             return TurnResult(self.events[first:])
         if isinstance(action, Skip):
             if self.tile is not None and action.tile not in {t.id for t in self.hand}:
@@ -423,7 +423,7 @@ class Game:
             segment = -1 if action.figure is None else \
                 oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
             first = len(self.events)
-            self._place(tile, oriented, action.x, action.y, action.figure, segment)
+            self._place(tile, oriented, action, segment)
             return TurnResult(self.events[first:])
         return self.play(action)
 
@@ -457,27 +457,27 @@ class Game:
                                 self.rules.rule_turn, Reason.NOT_IN_HAND, tile=tile_id,
                                 hand=names)
 
-    def _place(self, tile: TileType, oriented, x: int, y: int, figure, segment: int) -> None:
+    def _place(self, tile: TileType, oriented, place: Place, segment: int) -> None:
         """Lay the tile, stand the figure, score, record, and move on."""
         player = self.current_player
         assert player is not None
         turn = len(self.history)
         bonus = self.is_bonus_turn
         hand = self._hand_ids()
+        x, y = place.x, place.y
         placed = placing.lay(self, oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
         if not bonus and self._hands_dealt:
             self._hands[player].remove(tile)
         standing = None
-        port = None
-        if figure is not None:
-            standing = placing.stand(self, placed, figure, segment, player)
-            port = standing.port
-        self.events.append(TilePlaced(turn, player, tile.id, x, y, oriented.rotation, standing,
+        if place.figure is not None:
+            standing = placing.stand(self, placed, place.figure, segment, player)
+            if standing.port != place.port:  # the record names a feature by its canonical port
+                place = Place(tile.id, x, y, place.rotation, place.figure, standing.port)
+        self.events.append(TilePlaced(turn, player, tile.id, x, y, place.rotation, standing,
                                       bonus))
         closed = score_closed(self, placed, turn, player)
-        self._record(Entry(Place(tile.id, x, y, oriented.rotation, figure, port), player,
-                           bonus, hand))
+        self._record(Entry(place, player, bonus, hand))
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         self.tile = None
         self.is_bonus_turn = False

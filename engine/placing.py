@@ -207,25 +207,30 @@ def lay(game: Game, oriented: OrientedTile, x: int, y: int, *, turn: int,
     features.extend([None] * count)  # not joined yet
     tiles = game.board.tiles
     find, join = graph.find, graph.join
+    token = graph.token
+    joins = oriented.joins
     for direction, (dx, dy) in enumerate(OFFSETS):
         other = tiles.get((x + dx, y + dy))
         if other is None:
             continue
         theirs = other.oriented.point_segment
         base = other.node
-        for mine, point, closes in oriented.joins[direction]:
+        for mine, point, closes in joins[direction]:
             new = node + mine
-            target = base + theirs[point]
-            if parent[new] == new and features[new] is None:
-                feature = graph.writable(target)
-                kind, open_edges, goods, cities, lake = segments[mine]
-                feature.extend(position, open_edges - 2 if closes else open_edges, goods,
-                               _nodes(node, cities), _nodes(node, (lake,) if lake is not None
-                                                              else ()))
-                parent[new] = find(target)
-            else:
-                join(new, target, closes)
-    token = graph.token
+            if parent[new] != new or features[new] is not None:
+                join(new, base + theirs[point], closes)
+                continue
+            root = find(base + theirs[point])
+            feature = features[root]
+            if feature.owner is not token:  # type: ignore[union-attr]
+                feature = features[root] = feature.clone(token)  # type: ignore[union-attr]
+            _, open_edges, goods, cities, lake = segments[mine]
+            feature.tiles.add(position)  # type: ignore[union-attr]
+            feature.open_edges += open_edges - 2 if closes else open_edges  # type: ignore[union-attr]
+            if goods or cities or lake is not None:
+                feature.extend(position, 0, goods, _nodes(node, cities),  # type: ignore[union-attr]
+                               _nodes(node, () if lake is None else (lake,)))
+            parent[new] = root
     for index, (kind, open_edges, goods, cities, lake) in enumerate(segments):
         if parent[node + index] == node + index:
             feature = Feature(kind, position, open_edges, goods, token)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from .events import FeatureScored, FiguresReturned
 from .figures import HUT, Figure
-from .tiles import CLOSABLE_KINDS
 
 if TYPE_CHECKING:
     from .board import PlacedTile
@@ -100,11 +99,11 @@ def score_closed(game: Game, placed: PlacedTile, turn: int, player: int) -> list
     features = graph.features
     roots: list[int] = []
     node = placed.node
-    for index, segment in enumerate(placed.tile.segments):
-        if segment.kind in CLOSABLE_KINDS:
-            root = graph.find(node + index)
-            if root not in roots and features[root].open_edges == 0:  # type: ignore[union-attr]
-                roots.append(root)
+    find = graph.find
+    for index in placed.oriented.closable:
+        root = find(node + index)
+        if features[root].open_edges == 0 and root not in roots:  # type: ignore[union-attr]
+            roots.append(root)
     rules = game.rules
     closed = []
     for root in roots:

@@ -194,7 +194,8 @@ class OrientedTile:
 
     __slots__ = ("type", "quarter_turns", "edges", "edge_code", "point_segment",
                  "segment_points", "segment_edges", "port_names", "segment_ports",
-                 "segment_compass", "reading_order", "new_features", "joins", "demands")
+                 "segment_compass", "reading_order", "new_features", "joins", "demands",
+                 "closable")
 
     def __init__(self, tile_type: TileType, quarter_turns: int) -> None:
         self.type = tile_type
@@ -240,6 +241,9 @@ class OrientedTile:
             (s.kind, len(self.segment_edges[i]) if s.kind in CLOSABLE_KINDS else 0,
              MappingProxyType(dict(s.goods)), s.cities, s.lake)
             for i, s in enumerate(tile_type.segments))
+        #: Segments whose features can close (roads, cities, rivers, forests).
+        self.closable = tuple(i for i, s in enumerate(tile_type.segments)
+                              if s.kind in CLOSABLE_KINDS)
         #: Per edge direction, how this tile joins a neighbour there: (own segment,
         #: the neighbour's point it meets, whether the shared edge closes), for the
         #: middle and, beside a road or river, both halves.
