@@ -137,7 +137,8 @@ def _incoming(entries: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
         if lost:
             raise _at(IllegalMoveError(
                 f"the hand of player {player} lost tile {min(lost)} without playing it",
-                "D-8"), index)
+                "D-8", Reason.HAND_MISMATCH, player=player, hand=entry.hand,
+                held=tuple(before.elements())), index)
         new = held - before
         arrived = []
         for tile in entry.hand:  # in the order held: the order drawn

@@ -54,6 +54,8 @@ class Reason(StrEnum):
     NOT_IN_BAG = "not_in_bag"  # tile
     NOT_YET = "not_yet"  # tile, pile (the pile drawn from now)
     WRONG_START_TILE = "wrong_start_tile"  # tile, start (the one it must be)
+    #: a record's hand is not what the player holds: player, hand (the record's), held
+    HAND_MISMATCH = "hand_mismatch"
 
 
 class EngineError(ValueError):

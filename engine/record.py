@@ -355,8 +355,10 @@ def _check_player(game: Game, expected: int, entry: Entry) -> None:
 def _check_hand(game: Game, held: tuple[str, ...], entry: Entry) -> None:
     """In a version 2 record of a game with hands, the hand is what the player holds."""
     if entry.hand and Counter(entry.hand) != Counter(held):
-        raise RecordError(f"the record gives player {entry.player} the hand "
-                          f"{', '.join(entry.hand)}, but they hold {', '.join(held)} (D-8)")
+        raise IllegalMoveError(f"the record gives player {entry.player} the hand "
+                               f"{', '.join(entry.hand)}, but they hold {', '.join(held)}", "D-8",
+                               Reason.HAND_MISMATCH, player=entry.player, hand=entry.hand,
+                               held=held)
 
 
 def replay(data: Any) -> ReplayResult:

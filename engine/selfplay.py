@@ -26,6 +26,7 @@ from .game import Game
 from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
 from .record import replay
 from .tiles import TileType
+from .verify import verify
 
 
 class InvariantError(AssertionError):
@@ -126,7 +127,8 @@ def check_turn(game: Game, previous: list[int]) -> None:
 
 
 def check_end(game: Game) -> None:
-    """Every tile placed, discarded or left exactly once; the record replays."""
+    """Every tile placed, discarded or left exactly once; the record replays (with
+    and without its seed) to the same scores; every draw verifies against the seed."""
     placed = Counter(p.tile.id for p in game.board.tiles.values())
     out = Counter(e.tile for e in game.events if isinstance(e, TileDiscarded) and not e.back_to_bag)
     left = Counter(game.remaining()) + Counter(game.remaining_bonus())
@@ -143,6 +145,10 @@ def check_end(game: Game) -> None:
             raise InvariantError(f"the game's own record does not replay: {error}") from None
         if result.scores != list(game.scores):
             raise InvariantError(f"the record replays to {result.scores}, not {game.scores}")
+    try:
+        verify(game.to_record())
+    except EngineError as error:
+        raise InvariantError(f"the game's draws do not verify: {error}") from None
 
 
 def all_option_sets() -> list[Options]:
