@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import EngineError
@@ -17,39 +18,32 @@ from .selfplay import InvariantError, selfplay
 from .verify import verify
 
 
-def _read(path: str) -> bytes | None:
+def _on_record(path: str, run: Callable[[bytes], str]) -> int:
+    """Read a record file and print what ``run`` makes of it; any failure is one
+    line on stderr and exit 1."""
     try:
-        return Path(path).read_bytes()
+        data = Path(path).read_bytes()
     except OSError as error:
         print(f"record: cannot read {path}: {error.strerror}", file=sys.stderr)
-        return None
+        return 1
+    try:
+        print(run(data))
+    except EngineError as error:
+        print(str(error).splitlines()[0], file=sys.stderr)
+        return 1
+    return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    data = _read(args.record)
-    if data is None:
-        return 1
-    try:
-        result = replay(data)
-    except EngineError as error:
-        print(str(error).splitlines()[0], file=sys.stderr)
-        return 1
-    print(json.dumps(result.to_json()))
-    return 0
+    return _on_record(args.record, lambda data: json.dumps(replay(data).to_json()))
 
 
 def _verify(args: argparse.Namespace) -> int:
-    data = _read(args.record)
-    if data is None:
-        return 1
-    try:
+    def run(data: bytes) -> str:
         verified = verify(data)
-    except EngineError as error:
-        print(str(error).splitlines()[0], file=sys.stderr)
-        return 1
-    print(f"ok: the seed matches the commitment {verified.commitment[:16]}... and deals "
-          f"every tile of the record ({verified.draws} draws)")
-    return 0
+        return (f"ok: the seed matches the commitment {verified.commitment[:16]}... and deals "
+                f"every tile of the record ({verified.draws} draws)")
+    return _on_record(args.record, run)
 
 
 def _selfplay(args: argparse.Namespace) -> int:

@@ -149,6 +149,12 @@ class Board:
         """Whether ``tile`` passes edge matching anywhere."""
         return any(map(tile.fits.__getitem__, self.by_constraint))
 
+    def around(self, x: int, y: int) -> list[tuple[int, PlacedTile]]:
+        """The tiles next to (x, y) along an edge, with the direction each lies in."""
+        tiles = self.tiles
+        return [(direction, other) for direction, (dx, dy) in enumerate(OFFSETS)
+                if (other := tiles.get((x + dx, y + dy))) is not None]
+
     def bounds(self) -> tuple[int, int, int, int]:
         """(min_x, min_y, max_x, max_y) of the placed tiles."""
         xs = [x for x, _ in self.tiles]

@@ -14,7 +14,7 @@ from .board import PlacedTile, Placement
 from .errors import IllegalMoveError, Reason
 from .features import Feature, FeatureGraph
 from .figures import HUT, MEEPLE, ROLES, Figure, FigureKind, FigureOption, Role
-from .geometry import DIRECTION_WORDS, EDGE_COMPASS, OFFSETS, PORT_INDEX, ROTATIONS, opposite_point
+from .geometry import DIRECTION_WORDS, EDGE_COMPASS, PORT_INDEX, ROTATIONS, opposite_point
 from .tiles import LAKE, RIVER, OrientedTile, TileType, edge_at
 
 if TYPE_CHECKING:
@@ -153,12 +153,8 @@ def claimed_after(game: Game, graph: FeatureGraph, oriented: OrientedTile, x: in
     claimed = [False] * len(oriented.type.segments)
     first_segment: dict[int, int] = {}
     pairs = list(links)
-    tiles = game.board.tiles
     point_segment = oriented.point_segment
-    for direction, (dx, dy) in enumerate(OFFSETS):
-        other = tiles.get((x + dx, y + dy))
-        if other is None:
-            continue
+    for direction, other in game.board.around(x, y):
         other_points = other.oriented.point_segment
         node = other.node
         for point in (3 * direction, 3 * direction + 1, 3 * direction + 2):
@@ -205,14 +201,10 @@ def lay(game: Game, oriented: OrientedTile, x: int, y: int, *, turn: int,
     count = len(segments)
     parent.extend(range(node, node + count))
     features.extend([None] * count)  # not joined yet
-    tiles = game.board.tiles
     find, join = graph.find, graph.join
     token = graph.token
     joins = oriented.joins
-    for direction, (dx, dy) in enumerate(OFFSETS):
-        other = tiles.get((x + dx, y + dy))
-        if other is None:
-            continue
+    for direction, other in game.board.around(x, y):
         theirs = other.oriented.point_segment
         base = other.node
         for mine, point, closes in joins[direction]:
@@ -260,10 +252,8 @@ def _lay_water(game: Game, water: FeatureGraph, oriented: OrientedTile, node: in
     for index, segment in enumerate(oriented.type.segments):
         if segment.lake is not None:
             water.join(node + index, node + segment.lake)
-    tiles = game.board.tiles
-    for direction, (dx, dy) in enumerate(OFFSETS):
-        other = tiles.get((position[0] + dx, position[1] + dy))
-        if other is not None and oriented.edges[direction] == RIVER:
+    for direction, other in game.board.around(*position):
+        if oriented.edges[direction] == RIVER:
             mine, point, _ = oriented.joins[direction][0]
             water.join(node + mine, other.node + other.oriented.point_segment[point])
 
