@@ -94,12 +94,6 @@ class Board:
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def __contains__(self, position: object) -> bool:
-        return position in self.tiles
-
-    def get(self, x: int, y: int) -> PlacedTile | None:
-        return self.tiles.get((x, y))
-
     def add(self, placed: PlacedTile) -> None:
         x, y = placed.x, placed.y
         tiles, frontier, groups = self.tiles, self.frontier, self.by_constraint

@@ -48,10 +48,6 @@ class Feature:
         #: The token of the graph that may change it in place.
         self.owner = owner
 
-    @property
-    def is_closed(self) -> bool:
-        return self.open_edges == 0
-
     def count(self, good: str) -> int:
         return self.goods.get(good, 0)
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import placing
+from . import placing, turns
 from .actions import Action, Discard, Entry, Place, Remove, Skip
 from .bag import Bag
 from .board import Board, Placement
@@ -29,9 +29,7 @@ from .errors import IllegalMoveError, Reason
 from .events import (
     BonusTileEarned,
     Event,
-    GameOver,
     PlayerRemoved,
-    TileDiscarded,
     TilePlaced,
     TurnSkipped,
 )
@@ -43,14 +41,7 @@ from .rules import RuleSet, rules_for
 from .rules.river import RiverCourse
 from .scoring import majority, score_closed, to_supply
 from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TileType
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: final scores and the winner(s) (a tie is a shared win, D-3)."""
-
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+from .turns import Outcome
 
 
 @dataclass
@@ -159,7 +150,7 @@ class Game:
         start = rules.tiles[rules.start]
         self.last_placed = placing.lay(self, start.orientations[start_rotation // 90], 0, 0,
                                        turn=-1, player=None)
-        self._begin_turn()
+        turns.begin_turn(self)
 
     # ------------------------------------------------------------------
     # Constructors
@@ -482,15 +473,15 @@ class Game:
         self.tile = None
         self.is_bonus_turn = False
         if not bonus and self._hands_dealt:
-            self._refill(player)  # D-8: draw at the end of the turn
+            turns.refill(self, player)  # D-8: draw at the end of the turn
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
-            if self._offer_bonus(bonus_tile):
+            if turns.offer_bonus(self, bonus_tile):
                 return
         if self.bag.awaiting:
             return
-        self._next_player()
-        self._begin_turn()
+        turns.next_player(self)
+        turns.begin_turn(self)
 
     def _hand_ids(self) -> tuple[str, ...]:
         """The hand to write in the entry about to be made (games with hands)."""
@@ -522,8 +513,8 @@ class Game:
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
         self._record(Entry(Skip(tile.id), player, hand=hand))
         self.tile = None
-        self._next_player()
-        self._begin_turn()
+        turns.next_player(self)
+        turns.begin_turn(self)
         return TurnResult(self.events[first:])
 
     def remove_player(self, player: int) -> TurnResult:
@@ -555,136 +546,26 @@ class Game:
         self.events.append(PlayerRemoved(len(self.history), player, returned))
         self._record(Entry(Remove(player), player))
         if sum(self.active) < 2:
-            self._finish()
+            turns.finish(self)
         elif on_turn:
             self.tile = None
             self.is_bonus_turn = False
-            self._next_player()
-            self._begin_turn()
+            turns.next_player(self)
+            turns.begin_turn(self)
         return TurnResult(self.events[first:])
 
     def end(self) -> Outcome:
         """End the game now (abandoned, or a record marked finished): final scoring."""
         if self._outcome is None:
-            self._finish()
+            turns.finish(self)
         return self._outcome  # type: ignore[return-value]
 
     # ------------------------------------------------------------------
-    # Drawing and the turn cycle
-
-    def _next_player(self) -> None:
-        count = len(self.players)
-        player = self.current_player
-        for _ in range(count):
-            player = (player + 1) % count  # type: ignore[operator]
-            if self.active[player]:
-                break
-        self.current_player = player
-
-    def _draw(self, player: int) -> TileType | None:
-        tile_id = self.bag.draw(player, len(self.history))
-        return None if tile_id is None else self.rules.tiles[tile_id]
+    # Drawing (the rest of the turn cycle is engine/turns.py)
 
     def draw_bonus(self) -> str | None:
         """Take the next bonus tile for the player on turn, or None if none is left."""
         return self.bag.draw_bonus(self.current_player, len(self.history))  # type: ignore[arg-type]
-
-    def _refill(self, player: int) -> None:
-        tile = self._draw(player)
-        if tile is not None:
-            self._hands[player].append(tile)
-
-    def _has_place(self, tile: TileType) -> bool:
-        if self.rules.restricts(tile):
-            return next(self.legal_placements(tile), None) is not None
-        return self.board.has_place(tile)
-
-    def _discard(self, tile: TileType, hand: tuple[str, ...], *, bonus: bool = False) -> None:
-        """A tile that fits nowhere leaves the game or goes back (B-12, D-7, H-3)."""
-        player = self.current_player
-        assert player is not None
-        pile = tile.pile
-        back = not bonus and self.rules.back_to_pile(pile) and self._pile_can_move(pile)
-        if back:
-            self.bag.put_back(tile.id)
-        self.events.append(TileDiscarded(len(self.history), player, tile.id, back, bonus))
-        self._record(Entry(Discard(tile.id), player, bonus, hand))
-
-    def _pile_can_move(self, pile) -> bool:
-        """Whether any tile left in a pile fits somewhere: if none does, putting a
-        tile back would only bring it round again, so it leaves the game."""
-        tiles = self.rules.tiles
-        return any(self._has_place(tiles[t]) for t in set(self.bag.tiles_of(pile)))
-
-    def _deal_if_due(self) -> None:
-        """Deal the hands in seating order (D-8) once land tiles are drawn: the
-        River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
-        if self._hand_size == 1 or self._hands_dealt:
-            return
-        pile = self.bag.current_pile()
-        if pile is None or not self.rules.hands_allowed(pile):
-            return
-        self._hands_dealt = True
-        for player in range(len(self.players)):
-            if self.active[player]:
-                for _ in range(self._hand_size):
-                    self._refill(player)
-
-    def _begin_turn(self) -> None:
-        """Find the player on turn a tile that fits, or end the game."""
-        self._deal_if_due()
-        player = self.current_player
-        assert player is not None
-        if not self._hands_dealt:
-            while not self.bag.awaiting:
-                tile = self._draw(player)
-                if tile is None:
-                    break
-                if self._has_place(tile):
-                    self.tile = tile
-                    return
-                self._discard(tile, (tile.id,) if self._hand_size > 1 else ())
-            if not self.bag.awaiting:
-                self._finish()
-            return
-        for _ in range(len(self.players)):
-            player = self.current_player
-            hand = self._hands[player]  # type: ignore[index]
-            for tile in list(hand):
-                while tile is not None and not self._has_place(tile):
-                    self._discard(tile, tuple(t.id for t in hand))
-                    hand.remove(tile)
-                    tile = self._draw(player)  # type: ignore[arg-type]
-                    if tile is not None:
-                        hand.append(tile)
-            if self.bag.awaiting:
-                return
-            if hand:
-                self.tile = hand[0]
-                return
-            self._next_player()
-        self._finish()
-
-    def _offer_bonus(self, tile_id: str) -> bool:
-        """The player on turn places the bonus tile they earned, if it fits somewhere."""
-        tile = self.rules.tiles[tile_id]
-        if not self._has_place(tile):
-            self._discard(tile, (tile_id,) if self._hand_size > 1 else (), bonus=True)
-            return False
-        self.tile = tile
-        self.is_bonus_turn = True
-        return True
-
-    def _finish(self) -> None:
-        """End of the game: final scoring (B-38 to B-41, HG-49 to HG-58)."""
-        self.tile = None
-        self.current_player = None
-        self.rules.final_scoring(self)
-        best = max(s for s, active in zip(self.scores, self.active) if active)
-        winners = tuple(i for i, score in enumerate(self.scores)
-                        if score == best and self.active[i])
-        self._outcome = Outcome(tuple(self.scores), winners)
-        self.events.append(GameOver(len(self.history), None, tuple(self.scores), winners))
 
     def _give_turn(self, player: int) -> None:
         """Hand the turn to ``player``: only for a version 1 record of a game with

@@ -266,10 +266,6 @@ class OrientedTile:
     def rotation(self) -> int:
         return ROTATIONS[self.quarter_turns]
 
-    def segment_at(self, port: int) -> int:
-        """The segment a port names, or -1."""
-        return self.point_segment[port]
-
     def port_name(self, segment: int) -> str | None:
         """The canonical port naming ``segment``: middle of its first edge for
         roads, cities, rivers and forests; its first half-edge for fields; the

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from . import turns
 from .actions import Entry
 from .chance import new_seed
 from .game import Game
@@ -95,4 +96,4 @@ def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
     if not state.is_over and not state.is_bonus_turn \
             and (state.tile is None or state.current_player in others):
         state.tile = None  # the player on turn was dealt anew: find them a tile that fits
-        state._begin_turn()
+        turns.begin_turn(state)

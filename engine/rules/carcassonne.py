@@ -41,10 +41,6 @@ class Carcassonne(RuleSet):
         else:
             super().__init__(options, tiles, BASE_START, (Pile.LAND,))
 
-    @property
-    def has_river(self) -> bool:
-        return self.options.river
-
     def new_course(self) -> RiverCourse | None:
         """The River's course before the spring lies, in a game with the River."""
         return RiverCourse() if self.options.river else None
