@@ -99,8 +99,10 @@ class Bag:
     def draw(self, player: int, turn: int) -> str | None:
         """The next land tile for ``player``; None when the bag is empty or a
         replayed record has ended. ``turn`` is the record turn of the draw."""
-        pile = next((pile for pile in self.piles if pile), None)
-        if pile is None:
+        for pile in self.piles:
+            if pile:
+                break
+        else:
             return None
         script = self.script
         if script is None:
