@@ -47,7 +47,7 @@ from bot.errors import GameError  # noqa: E402
 from bot.games import GameService  # noqa: E402
 from bot.naming import parse_follower_input, parse_position, parse_tile  # noqa: E402
 from bot.storage import Player, Status, open_storage  # noqa: E402
-from engine import Game, Move, Options  # noqa: E402
+from engine import MEEPLE, Game, Options, Place  # noqa: E402
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 OTHER_GUILD = 10_000
@@ -74,7 +74,7 @@ def sample_games(count: int, seed: int) -> list[Game]:
             placement = rng.choice(list(game.legal_placements()))
             figures = game.legal_figures(placement)
             meeple = rng.choice(figures).port if figures and rng.random() < 0.4 else None
-            game.play(Move(game.tile.id, *placement, meeple=meeple))
+            game.play(Place(game.tile.id, *placement, meeple and MEEPLE, meeple))
         games.append(game)
     return games
 

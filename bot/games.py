@@ -30,11 +30,12 @@ from typing import Any
 from engine import (
     EngineError,
     Event,
+    FigureKind,
     FigureOption,
     Game,
     IllegalMoveError,
-    Move,
     Options,
+    Place,
     Placement,
     TileType,
 )
@@ -85,12 +86,9 @@ ChangeHook = Callable[[Transaction, GameRow, Game | None, datetime, bool], Await
 
 
 def fresh_copy(game: Game) -> Game:
-    """A copy of a cached engine position that a move may change.
-
-    Every copy of a cached game is made here. The engine's ``Game.copy()``
-    (issue 12) replaces the replay below when it lands.
-    """
-    return Game.from_record(game.to_record())
+    """A copy of a cached engine position that a move may change (the cached one
+    may be drawn by a presenter at the same moment). Every copy is made here."""
+    return game.copy()
 
 
 @dataclass(frozen=True)
@@ -165,7 +163,7 @@ class Played:
 
     state: GameState
     mover: Player
-    move: Move
+    move: Place
     events: list[Event] = field(default_factory=list)
 
 
@@ -540,13 +538,13 @@ class GameService:
             turn_before = game.turn
             seat = row.seat(user_id)
             assert seat is not None
-            move = Move(
+            move = Place(
                 self.tile_for(before, tile).id,
                 placement.x,
                 placement.y,
                 placement.rotation,
-                meeple=follower.port if follower and follower.figure == "meeple" else None,
-                hut=follower.port if follower and follower.figure == "hut" else None,
+                FigureKind(follower.figure) if follower else None,
+                follower.port if follower else None,
             )
             try:
                 result = game.play(move)

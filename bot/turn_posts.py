@@ -12,7 +12,7 @@ from datetime import datetime
 
 import discord
 
-from engine import Event, TurnSkipped
+from engine import Discard, Event, FigureKind, Remove, Skip, TurnSkipped
 
 from .games import GameState
 from .names import shown
@@ -209,24 +209,26 @@ def history_lines(state: GameState) -> list[str]:
     names = state.names
     lines = []
     previous = (0,) * len(names)
-    for index, (entry, seat) in enumerate(zip(game.history, game.turn_players)):
+    for index, entry in enumerate(game.history):
+        seat = entry.player
         who = f"{mark(seat)} {names[seat]}"
-        if "removed" in entry:
-            text = f"🚪 {names[entry['removed']]} left the game"
-        elif entry.get("skipped"):
-            text = f"⏭️ {who} missed the turn ({entry['tile']} back into the bag)"
-        elif entry.get("discarded"):
-            text = f"🗑️ {who} drew {entry['tile']}, which fit nowhere"
+        action = entry.action
+        if isinstance(action, Remove):
+            text = f"🚪 {names[action.player]} left the game"
+        elif isinstance(action, Skip):
+            text = f"⏭️ {who} missed the turn ({action.tile} back into the bag)"
+        elif isinstance(action, Discard):
+            text = f"🗑️ {who} drew {action.tile}, which fit nowhere"
         else:
             text = (
-                f"{who}: {entry['tile']} at `{position_label(entry['x'], entry['y'])}` "
-                f"{entry['rotation']}°"
+                f"{who}: {action.tile} at `{position_label(action.x, action.y)}` "
+                f"{action.rotation}°"
             )
-            if entry.get("meeple"):
-                text += f", follower on {entry['meeple']}"
-            if entry.get("hut"):
-                text += f", hut on {entry['hut']}"
-            if entry.get("bonus"):
+            if action.figure == FigureKind.MEEPLE:
+                text += f", follower on {action.port}"
+            if action.figure == FigureKind.HUT:
+                text += f", hut on {action.port}"
+            if entry.bonus:
                 text += " (bonus tile)"
         after = game.after_turn[index] if index < len(game.after_turn) else previous
         gains = [

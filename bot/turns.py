@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine import Event, Game
+from engine import Discard, Event, Game, Remove, Skip
 
 from .errors import GameError, HostOnly, NotAllowed
 from .games import GameService, GameState, find_row, fresh_copy, pass_host, require_running
@@ -714,10 +714,10 @@ def missed_in_a_row(game: Game, seat: int) -> int:
     neither count nor break the run; a placed tile does break it.
     """
     missed = 0
-    for entry, player in zip(reversed(game.history), reversed(game.turn_players)):
-        if player != seat or "removed" in entry or entry.get("discarded"):
+    for entry in reversed(game.history):
+        if entry.player != seat or isinstance(entry.action, (Remove, Discard)):
             continue
-        if not entry.get("skipped"):
+        if not isinstance(entry.action, Skip):
             break
         missed += 1
     return missed

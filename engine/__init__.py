@@ -1,14 +1,28 @@
 """A pure-Python rules engine for Carcassonne and Hunters and Gatherers.
 
 Start with :class:`Game` (``Game.new(players, Options(...), seed=...)``), list
-moves with :meth:`Game.legal_placements` and :meth:`Game.legal_figures`, and
-apply them with :meth:`Game.play`. Records (``shared/spec/game-record.md``):
-:meth:`Game.to_record`, :meth:`Game.from_record`, :func:`replay`. The API is
-described in ``docs/engine-api.md``.
+moves with :meth:`Game.legal_placements` and :meth:`Game.legal_figures` (or
+:meth:`Game.legal_actions`), and play them with :meth:`Game.play` (checked) or
+:meth:`Game.apply` (trusted). A search copies states (:meth:`Game.copy`) and
+samples what a player cannot see (:meth:`Game.view`). Records
+(``shared/spec/game-record.md``): :meth:`Game.to_record`,
+:meth:`Game.from_record`, :func:`replay`, :func:`verify`. The API is described
+in ``docs/engine-api.md``.
 """
 
+from .actions import Action, Discard, Entry, Place, Remove, Skip, parse_action
 from .board import Board, PlacedTile, Placement
-from .errors import EngineError, IllegalMoveError, OptionsError, RecordError, TileDataError
+from .chance import commitment, new_seed
+from .errors import (
+    DrawError,
+    EngineError,
+    IllegalMoveError,
+    InvalidActionError,
+    OptionsError,
+    Reason,
+    RecordError,
+    TileDataError,
+)
 from .events import (
     BonusTileEarned,
     Event,
@@ -20,18 +34,24 @@ from .events import (
     TilePlaced,
     TurnSkipped,
 )
-from .figures import HUT, MEEPLE, Figure, FigureOption, Supply
-from .game import Game, Move, Outcome, TurnResult
-from .options import Options
+from .figures import HUT, MEEPLE, Figure, FigureKind, FigureOption, Role, Supply
+from .game import FeatureInfo, Game, Outcome, TurnResult
+from .geometry import Compass
+from .options import Discards, FarmEdition, GameName, Options
 from .record import ReplayResult, replay
-from .tiles import OrientedTile, Segment, TileType
+from .tiles import OrientedTile, Pile, Segment, TileType
 from .tilesets import all_tiles, tile_set
+from .verify import Verified, verify
+from .view import PlayerView
 
 __all__ = [
-    "HUT", "MEEPLE", "Board", "BonusTileEarned", "EngineError", "Event", "FeatureScored",
-    "Figure", "FigureOption", "FiguresReturned", "Game", "GameOver", "IllegalMoveError", "Move",
-    "Options", "OptionsError", "OrientedTile", "Outcome", "PlacedTile", "Placement",
-    "RecordError", "ReplayResult", "Segment", "Supply", "TileDataError", "TileDiscarded",
-    "TilePlaced", "TileType", "TurnResult", "TurnSkipped", "PlayerRemoved", "all_tiles",
-    "replay", "tile_set",
+    "HUT", "MEEPLE", "Action", "Board", "BonusTileEarned", "Compass", "Discard", "Discards",
+    "DrawError", "EngineError", "Entry", "Event", "FarmEdition", "FeatureInfo", "FeatureScored",
+    "Figure", "FigureKind", "FigureOption", "FiguresReturned", "Game", "GameName", "GameOver",
+    "IllegalMoveError", "InvalidActionError", "Options", "OptionsError", "OrientedTile",
+    "Outcome", "Pile", "Place", "PlacedTile", "Placement", "PlayerRemoved", "PlayerView",
+    "Reason", "RecordError", "Remove", "ReplayResult", "Role", "Segment", "Skip", "Supply",
+    "TileDataError", "TileDiscarded", "TilePlaced", "TileType", "TurnResult", "TurnSkipped",
+    "Verified", "all_tiles", "commitment", "new_seed", "parse_action", "replay", "tile_set",
+    "verify",
 ]

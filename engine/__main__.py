@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|selfplay``.
+"""The engine's command line: ``python -m engine replay|verify|selfplay``.
 
 Bad input never raises a traceback: it is one line on stderr and exit 1.
 """
@@ -8,27 +8,42 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import EngineError
 from .options import Options
 from .record import replay
 from .selfplay import InvariantError, selfplay
+from .verify import verify
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _on_record(path: str, run: Callable[[bytes], str]) -> int:
+    """Read a record file and print what ``run`` makes of it; any failure is one
+    line on stderr and exit 1."""
     try:
-        text = Path(args.record).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as error:
-        print(f"record: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+        print(f"record: cannot read {path}: {error.strerror}", file=sys.stderr)
         return 1
     try:
-        result = replay(text)
+        print(run(data))
     except EngineError as error:
         print(str(error).splitlines()[0], file=sys.stderr)
         return 1
-    print(json.dumps(result.to_json()))
     return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    return _on_record(args.record, lambda data: json.dumps(replay(data).to_json()))
+
+
+def _verify(args: argparse.Namespace) -> int:
+    def run(data: bytes) -> str:
+        verified = verify(data)
+        return (f"ok: the seed matches the commitment {verified.commitment[:16]}... and deals "
+                f"every tile of the record ({verified.draws} draws)")
+    return _on_record(args.record, run)
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -66,6 +81,10 @@ def main(argv: list[str] | None = None) -> int:
     replay_parser = commands.add_parser("replay", help="check a game record and print its scores")
     replay_parser.add_argument("record")
     replay_parser.set_defaults(run=_replay)
+    verify_parser = commands.add_parser(
+        "verify", help="check a finished game's seed against its commitment, and every draw")
+    verify_parser.add_argument("record")
+    verify_parser.set_defaults(run=_verify)
     play = commands.add_parser("selfplay", help="play random games and check invariants")
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--players", type=int, default=2, choices=range(2, 6))

@@ -1,16 +1,19 @@
 """The map: placed tiles, and the open positions around them.
 
 The board keeps a *frontier*: every empty position next to a placed tile,
-with the edge kinds its neighbours demand there. Listing the placements of a
-tile is then one cached dictionary lookup per open position
+with what its neighbours demand of a tile there, packed into one int
+(:func:`engine.tiles.edge_code`). Listing the placements of a tile is then one
+cached dictionary lookup per kind of open position
 (:meth:`TileType.fitting_rotations`), and checking one placement is one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .errors import InvalidActionError
 from .geometry import OFFSETS, ROTATIONS
 from .tiles import OrientedTile, TileType
 
@@ -19,6 +22,7 @@ class Placement(NamedTuple):
     """Where and how a tile goes: grid position and clockwise rotation in degrees.
 
     A named tuple: placements are made by the thousand when moves are listed.
+    ``str()`` gives ``"3,-1,90"``, which :meth:`parse` reads back.
     """
 
     x: int
@@ -30,28 +34,24 @@ class Placement(NamedTuple):
         return self.rotation // 90
 
     def __str__(self) -> str:
-        return f"({self.x}, {self.y}) rotation {self.rotation}"
-
-    def text(self) -> str:
-        """Compact text, ``"3,-1,90"``; :meth:`parse` reads it back."""
         return f"{self.x},{self.y},{self.rotation}"
 
     @classmethod
     def parse(cls, text: str) -> Placement:
-        """Read ``"x,y,rotation"`` (spaces allowed); ValueError quoting the text."""
+        """Read ``"x,y,rotation"`` (spaces allowed); InvalidActionError quoting the text."""
         parts = [part.strip() for part in text.split(",")]
         try:
             x, y, rotation = (int(part) for part in parts)
         except ValueError:
-            raise ValueError(f"{text!r} is not a placement: write x,y,rotation") from None
+            raise InvalidActionError(f"{text!r} is not a placement: write x,y,rotation") from None
         if rotation not in ROTATIONS:
-            raise ValueError(f"{text!r}: rotation must be 0, 90, 180 or 270")
+            raise InvalidActionError(f"{text!r}: rotation must be 0, 90, 180 or 270")
         return cls(x, y, rotation)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class PlacedTile:
-    """A tile on the map."""
+    """A tile on the map (never changed once placed: copies of a game share it)."""
 
     tile: TileType
     oriented: OrientedTile
@@ -79,60 +79,75 @@ class Board:
 
     def __init__(self) -> None:
         self.tiles: dict[tuple[int, int], PlacedTile] = {}
-        #: Open position -> edge kind each neighbour demands (N, E, S, W; None = no tile).
-        self.frontier: dict[tuple[int, int], tuple[str | None, ...]] = {}
+        #: Open position -> the edge code its neighbours demand (0 for a free side).
+        self.frontier: dict[tuple[int, int], int] = {}
         #: The frontier grouped by constraint: a tile is matched once per group.
-        self.by_constraint: dict[tuple[str | None, ...], dict[tuple[int, int], None]] = {}
+        self.by_constraint: dict[int, dict[tuple[int, int], None]] = {}
+
+    def copy(self) -> Board:
+        board = Board.__new__(Board)
+        board.tiles = self.tiles.copy()
+        board.frontier = self.frontier.copy()
+        board.by_constraint = {key: group.copy() for key, group in self.by_constraint.items()}
+        return board
 
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def __contains__(self, position: object) -> bool:
-        return position in self.tiles
-
-    def get(self, x: int, y: int) -> PlacedTile | None:
-        return self.tiles.get((x, y))
-
     def add(self, placed: PlacedTile) -> None:
         x, y = placed.x, placed.y
-        self.tiles[(x, y)] = placed
+        tiles, frontier, groups = self.tiles, self.frontier, self.by_constraint
+        tiles[(x, y)] = placed
         self._leave_group((x, y))
-        edges = placed.oriented.edges
-        for direction, (dx, dy) in enumerate(OFFSETS):
+        for (dx, dy), demand in zip(OFFSETS, placed.oriented.demands):
             position = (x + dx, y + dy)
-            if position in self.tiles:
+            if position in tiles:
                 continue
-            old = self._leave_group(position)
-            constraint = list(old or (None, None, None, None))
-            constraint[(direction + 2) % 4] = edges[direction]
-            new = tuple(constraint)
-            self.frontier[position] = new
-            self.by_constraint.setdefault(new, {})[position] = None
+            old = frontier.get(position, 0)
+            if old:
+                group = groups[old]
+                del group[position]
+                if not group:
+                    del groups[old]
+            new = frontier[position] = old | demand
+            group = groups.get(new)
+            if group is None:
+                groups[new] = {position: None}
+            else:
+                group[position] = None
 
-    def _leave_group(self, position: tuple[int, int]) -> tuple[str | None, ...] | None:
-        constraint = self.frontier.pop(position, None)
-        if constraint is not None:
+    def _leave_group(self, position: tuple[int, int]) -> None:
+        constraint = self.frontier.pop(position, 0)
+        if constraint:
             group = self.by_constraint[constraint]
             del group[position]
             if not group:
                 del self.by_constraint[constraint]
-        return constraint
 
     def fits(self, tile: TileType, placement: Placement) -> bool:
         """Edge matching only (B-9, B-10): next to a tile, every touching edge equal."""
         constraint = self.frontier.get((placement.x, placement.y))
-        return constraint is not None and placement.rotation in tile.fitting_rotations(
-            constraint)
+        return constraint is not None and placement.rotation in tile.fits[constraint]
 
-    def placements(self, tile: TileType):
+    def placements(self, tile: TileType) -> Iterator[Placement]:
         """Every placement of ``tile`` that passes edge matching."""
-        fitting = tile.fitting_rotations
+        fits = tile.fits
         for constraint, positions in self.by_constraint.items():
-            rotations = fitting(constraint)
+            rotations = fits[constraint]
             if rotations:
                 for x, y in positions:
                     for rotation in rotations:
                         yield Placement(x, y, rotation)
+
+    def has_place(self, tile: TileType) -> bool:
+        """Whether ``tile`` passes edge matching anywhere."""
+        return any(map(tile.fits.__getitem__, self.by_constraint))
+
+    def around(self, x: int, y: int) -> list[tuple[int, PlacedTile]]:
+        """The tiles next to (x, y) along an edge, with the direction each lies in."""
+        tiles = self.tiles
+        return [(direction, other) for direction, (dx, dy) in enumerate(OFFSETS)
+                if (other := tiles.get((x + dx, y + dy))) is not None]
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min_x, min_y, max_x, max_y) of the placed tiles."""

@@ -5,10 +5,16 @@ edge are joined, and the root of each set holds a :class:`Feature` with what
 the rules need to know about the whole road, city, field, forest...: the
 tiles it covers, how many of its edges are still open, its goods (pennants,
 fish, animals), its figures, and for fields the cities they border.
+
+Copies of a game share their features until one of them changes one: a
+feature belongs to the graph whose ``token`` it carries, and any other graph
+clones it before changing it (:meth:`FeatureGraph.writable`). Copying a graph
+is then copying two lists, however big the map.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,55 +22,93 @@ if TYPE_CHECKING:
 
 
 class Feature:
-    """What the rules know about one connected feature (kept at its root)."""
+    """What the rules know about one connected feature (kept at its root).
 
-    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "cities", "lakes")
+    Read it freely; change it only through :meth:`FeatureGraph.writable`.
+    """
+
+    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "cities", "lakes",
+                 "owner")
 
     def __init__(self, kind: str, tile: tuple[int, int], open_edges: int,
-                 goods: dict[str, int]) -> None:
+                 goods: Mapping[str, int], owner: object) -> None:
         self.kind = kind
         self.tiles: set[tuple[int, int]] = {tile}
         self.open_edges = open_edges
+        #: Pennants, fish, animals... (never changed in place: replaced when joined).
         self.goods = goods
         #: Tribe members / followers standing on it (not huts).
-        self.figures: list[Figure] = []
+        self.figures: tuple[Figure, ...] = ()
         #: Huts claiming it (river systems only).
-        self.huts: list[Figure] = []
+        self.huts: tuple[Figure, ...] = ()
         #: Nodes of the city segments a field borders.
-        self.cities: set[int] = set()
+        self.cities: frozenset[int] = frozenset()
         #: Nodes of the lakes a river section ends in.
-        self.lakes: set[int] = set()
-
-    @property
-    def is_closed(self) -> bool:
-        return self.open_edges == 0
+        self.lakes: frozenset[int] = frozenset()
+        #: The token of the graph that may change it in place.
+        self.owner = owner
 
     def count(self, good: str) -> int:
         return self.goods.get(good, 0)
 
+    def clone(self, owner: object) -> Feature:
+        twin = Feature.__new__(Feature)
+        twin.kind = self.kind
+        twin.tiles = self.tiles.copy()
+        twin.open_edges = self.open_edges
+        twin.goods = self.goods
+        twin.figures = self.figures
+        twin.huts = self.huts
+        twin.cities = self.cities
+        twin.lakes = self.lakes
+        twin.owner = owner
+        return twin
+
+    def extend(self, tile: tuple[int, int], open_edges: int, goods: Mapping[str, int],
+               cities: frozenset[int], lakes: frozenset[int]) -> None:
+        """Take in a segment of a new tile, instead of making it a feature to absorb."""
+        self.tiles.add(tile)
+        self.open_edges += open_edges
+        if goods:
+            merged = dict(self.goods)
+            for good, amount in goods.items():
+                merged[good] = merged.get(good, 0) + amount
+            self.goods = merged
+        if cities:
+            self.cities |= cities
+        if lakes:
+            self.lakes |= lakes
+
     def absorb(self, other: Feature) -> None:
-        if len(other.tiles) > len(self.tiles):
-            self.tiles, other.tiles = other.tiles, self.tiles
-        self.tiles |= other.tiles
-        self.open_edges += other.open_edges
-        for good, amount in other.goods.items():
-            self.goods[good] = self.goods.get(good, 0) + amount
-        self.figures += other.figures
-        self.huts += other.huts
-        if other.cities:
-            self.cities |= other.cities
-        if other.lakes:
-            self.lakes |= other.lakes
+        """Take ``other`` in (which is left as it was)."""
+        self.extend(next(iter(other.tiles)), other.open_edges, other.goods, other.cities,
+                    other.lakes)
+        if len(other.tiles) > 1:
+            self.tiles |= other.tiles
+        if other.figures:
+            self.figures += other.figures
+        if other.huts:
+            self.huts += other.huts
 
 
 class FeatureGraph:
     """Union-find over segment nodes, with a :class:`Feature` at each root."""
 
-    __slots__ = ("parent", "features")
+    __slots__ = ("parent", "features", "token")
 
     def __init__(self) -> None:
         self.parent: list[int] = []
         self.features: list[Feature | None] = []
+        self.token = object()
+
+    def copy(self) -> FeatureGraph:
+        """A graph sharing every feature with this one until either changes it."""
+        twin = FeatureGraph.__new__(FeatureGraph)
+        twin.parent = self.parent.copy()
+        twin.features = self.features.copy()
+        twin.token = object()
+        self.token = object()  # what is shared now is no longer this graph's to change
+        return twin
 
     def add(self, feature: Feature | None) -> int:
         node = len(self.parent)
@@ -82,6 +126,15 @@ class FeatureGraph:
     def feature(self, node: int) -> Feature:
         return self.features[self.find(node)]  # type: ignore[return-value]
 
+    def writable(self, node: int) -> Feature:
+        """The feature of ``node``, this graph's own to change."""
+        root = self.find(node)
+        feature = self.features[root]
+        if feature.owner is not self.token:  # type: ignore[union-attr]
+            feature = feature.clone(self.token)  # type: ignore[union-attr]
+            self.features[root] = feature
+        return feature  # type: ignore[return-value]
+
     def join(self, a: int, b: int, closes_edge: bool = False) -> int:
         """Join the features of ``a`` and ``b``; ``closes_edge`` counts one shared edge.
 
@@ -90,16 +143,19 @@ class FeatureGraph:
         feature (a road or city closing into a loop).
         """
         root_a, root_b = self.find(a), self.find(b)
+        features = self.features
         if root_a != root_b:
-            feature_a, feature_b = self.features[root_a], self.features[root_b]
+            feature_a, feature_b = features[root_a], features[root_b]
             if len(feature_a.tiles) < len(feature_b.tiles):  # type: ignore[union-attr]
                 root_a, root_b = root_b, root_a
-                feature_a, feature_b = feature_b, feature_a
-            feature_a.absorb(feature_b)  # type: ignore[union-attr]
+                feature_b = feature_a
+            self.writable(root_a).absorb(feature_b)  # type: ignore[arg-type]
             self.parent[root_b] = root_a
-            self.features[root_b] = None
-        if closes_edge:
-            self.features[root_a].open_edges -= 2  # type: ignore[union-attr]
+            features[root_b] = None
+            if closes_edge:
+                features[root_a].open_edges -= 2  # type: ignore[union-attr]
+        elif closes_edge:
+            self.writable(root_a).open_edges -= 2
         return root_a
 
     def roots(self) -> list[int]:

@@ -1,84 +1,47 @@
-"""A game in progress: players, bag, map, figures, scores, and the turn cycle.
+"""A game in progress: the state of one game, from its first tile to its outcome.
 
-:class:`Game` is what every game on this engine shares. Drawing a tile is an
-action of chance taken from a seeded generator, or from a record's list of
-tiles when a record is replayed, so that the moves alone rebuild a game.
-What differs between games (tiles, where figures stand, what features are
-worth) is asked of the :class:`~engine.rules.RuleSet`.
+:class:`Game` holds everything that changes as a game is played (the map, the
+features, the figures, scores, the bag, the hands, whose turn it is, the
+River's course); its :class:`~engine.rules.RuleSet` holds what does not (the
+tiles, the options, the hooks of one game), shared by every game with the
+same options. Drawing a tile is the only chance: the bag deals from a seed, or
+follows a record being replayed, so that the actions alone rebuild a game.
+
+Moves come in two ways, as in python-chess: :meth:`Game.play` checks every rule
+and says which one a move breaks; :meth:`Game.apply` trusts its caller (a search
+that only plays moves it was given). :meth:`Game.copy` is cheap, so a search
+can play on copies without touching the original.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from . import placing, turns
+from .actions import Action, Discard, Entry, Place, Remove, Skip
 from .bag import Bag
-from .board import Board, PlacedTile, Placement
-from .errors import IllegalMoveError
+from .board import Board, Placement
+from .chance import DrawScript, commitment, new_seed
+from .errors import IllegalMoveError, Reason
 from .events import (
     BonusTileEarned,
     Event,
-    FeatureScored,
-    FiguresReturned,
-    GameOver,
     PlayerRemoved,
-    TileDiscarded,
     TilePlaced,
     TurnSkipped,
 )
 from .features import Feature, FeatureGraph
-from .figures import HUT, MEEPLE, ROLES, Figure, FigureOption, Supply
-from .game_support import majority
-from .geometry import DIRECTION_WORDS, OFFSETS, ROTATIONS, opposite_point, parse_port
+from .figures import HUT, Figure, FigureOption, Supply
+from .geometry import PORT_INDEX, ROTATIONS
 from .options import Options
 from .rules import RuleSet, rules_for
-from .tiles import CLOISTER, CLOSABLE_KINDS, LAKE, LINEAR_KINDS, RIVER, TileType
-
-_OPPOSITE = tuple(opposite_point(p) for p in range(12))
-
-
-@dataclass(frozen=True)
-class Move:
-    """One turn: which tile goes where, and an optional figure on it.
-
-    ``meeple`` and ``hut`` are port names of the placed tile (``"N"``,
-    ``"NNE"``, ``"C"``); at most one of them is given (B-14, HG-16).
-    """
-
-    tile: str
-    x: int
-    y: int
-    rotation: int
-    meeple: str | None = None
-    hut: str | None = None
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.rotation)
-
-    def __str__(self) -> str:
-        """``"V 1,0,90"``, ``"E 0,-1,180 meeple S"``; :meth:`parse` reads it back."""
-        figure = f" meeple {self.meeple}" if self.meeple else f" hut {self.hut}" if self.hut else ""
-        return f"{self.tile} {self.placement.text()}{figure}"
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        words = text.split()
-        if len(words) not in (2, 4) or (len(words) == 4 and words[2] not in (MEEPLE, HUT)):
-            raise ValueError(f"{text!r} is not a move: write TILE x,y,rotation [meeple|hut PORT]")
-        x, y, rotation = Placement.parse(words[1])
-        figure = {words[2]: words[3]} if len(words) == 4 else {}
-        return cls(words[0], x, y, rotation, **figure)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: final scores and the winner(s) (a tie is a shared win, D-3)."""
-
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+from .rules.river import RiverCourse
+from .scoring import majority, score_closed, to_supply
+from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TileType
+from .turns import Outcome
 
 
 @dataclass
@@ -89,113 +52,189 @@ class TurnResult:
 
 
 @dataclass(frozen=True)
-class FeatureView:
-    """One feature as it stands (PROVISIONAL: the engine's own comes with issue 12).
+class FeatureInfo:
+    """Who owns what: one feature of the map (:meth:`Game.feature_at`).
 
-    ``id`` is the same for every segment of the feature within one state;
-    ``owners`` are the players with the most figures on it (empty if none)."""
+    ``id`` is stable within one position (every segment of the feature gives the
+    same), not across moves (joined features take one id). ``owners`` are the
+    players with the most followers on it, empty if none; ``huts`` the huts on
+    its river system (Hunters and Gatherers).
+    """
 
     id: int
     kind: str
-    is_closed: bool
+    closed: bool
     figures: tuple[Figure, ...]
     owners: tuple[int, ...]
-
-    @property
-    def closed(self) -> bool:
-        return self.is_closed
+    huts: tuple[Figure, ...] = ()
 
 
 class Game:
-    """A game of Carcassonne (or a sibling game) from its first tile to its outcome."""
+    """The state of one game of Carcassonne (or a sibling game)."""
+
+    __slots__ = (
+        "rules", "options", "players", "_seed", "commitment", "board", "graph", "water",
+        "scores", "meeples_left", "huts_left", "figures", "events", "history", "after_turn",
+        "bag", "_hands", "_hand_size", "_hands_dealt", "active", "current_player", "tile",
+        "is_bonus_turn", "_outcome", "river", "cloisters_near", "last_placed",
+    )
 
     def __init__(self, players: Sequence[str], options: Options | None = None, *,
-                 seed: int | None = 0, start_rotation: int = 0,
-                 forced: Iterable[str] | None = None,
-                 forced_bonus: Iterable[str] | None = None) -> None:
-        options = options or Options()
-        if not 2 <= len(players) <= 5:
-            raise IllegalMoveError(f"a game needs 2 to 5 players, not {len(players)}", "B-1")
-        self.players: tuple[str, ...] = tuple(players)
-        self.options = options
-        self.rules: RuleSet = rules_for(options)
-        self.seed = seed
-        self._hand_size = options.hand if forced is None else 1
-        #: Whether players hold hands of tiles now (H-1, D-8; with the River, after the lake).
-        self._hands_dealt = False
+                 seed: int | None = None, start_rotation: int = 0) -> None:
+        """A new game; without a seed, an unguessable one is chosen (:func:`new_seed`)."""
+        if seed is None:
+            seed = new_seed()
+        self._setup(rules_for(options or Options()), players, seed, start_rotation,
+                    random.Random(seed))
 
+    @classmethod
+    def _replaying(cls, rules: RuleSet, players: Sequence[str], start_rotation: int, *,
+                   seed: int | None, script: DrawScript, hand_size: int | None,
+                   commitment_: str | None) -> Game:
+        """A game to replay a record into: dealt from ``seed`` (checked against what
+        the record shows), or without one, from what the record shows."""
+        game = cls.__new__(cls)
+        game._setup(rules, players, seed, start_rotation,
+                    random.Random(seed if seed is not None else 0), script=script,
+                    follow_seed=seed is not None, hand_size=hand_size, commitment_=commitment_)
+        return game
+
+    def _setup(self, rules: RuleSet, players: Sequence[str], seed: int | None,
+               start_rotation: int, rng: random.Random, *, script: DrawScript | None = None,
+               follow_seed: bool = True, hand_size: int | None = None,
+               commitment_: str | None = None) -> None:
+        if not 2 <= len(players) <= 5:
+            raise IllegalMoveError(f"a game needs 2 to 5 players, not {len(players)}",
+                                   rules.rule_players, Reason.PLAYER_COUNT, players=len(players))
+        if start_rotation not in ROTATIONS:
+            raise IllegalMoveError(
+                f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}",
+                rules.rule_rotation, Reason.BAD_ROTATION, rotation=start_rotation)
+        self.rules = rules
+        self.options = rules.options
+        self.players: tuple[str, ...] = tuple(players)
+        self._seed = seed
+        #: SHA-256 of the seed, published at the start (None for a record replayed
+        #: without one, unless the record carries it).
+        self.commitment = commitment(self._seed) if self._seed is not None else commitment_
         self.board = Board()
         self.graph = FeatureGraph()
         #: River systems (rivers joined through lakes), for huts; only games with huts.
-        self.water: FeatureGraph | None = FeatureGraph() if self.rules.huts else None
+        self.water: FeatureGraph | None = FeatureGraph() if rules.huts else None
         count = len(players)
         self.scores: list[int] = [0] * count
-        self._meeples = [self.rules.meeples] * count
-        self._huts = [self.rules.huts] * count
+        #: Figures in supply, per player (see :meth:`supply`).
+        self.meeples_left = [rules.meeples] * count
+        self.huts_left = [rules.huts] * count
         self.figures: list[Figure] = []
         self.events: list[Event] = []
-        #: Record turn entries, in order (see ``shared/spec/game-record.md``).
-        self.history: list[dict] = []
-        #: The player whose turn each history entry was.
-        self.turn_players: list[int] = []
+        #: Every entry so far, in order: a record's ``turns``.
+        self.history: list[Entry] = []
+        #: Scores right after each entry.
         self.after_turn: list[tuple[int, ...]] = []
-        self.bag = Bag(self.rules, random.Random(seed), forced=forced, forced_bonus=forced_bonus)
+        self.bag = Bag(rules, rng, script=script, follow_seed=follow_seed)
         self._hands: list[list[TileType]] = [[] for _ in players]
+        self._hand_size = rules.options.hand if hand_size is None else hand_size
+        #: Whether players hold hands of tiles now (H-1, D-8; with the River, after the lake).
+        self._hands_dealt = False
         #: False for players removed from the game (their turns are passed over).
         self.active: list[bool] = [True] * count
         self.current_player: int | None = 0
         self.tile: TileType | None = None
         self.is_bonus_turn = False
         self._outcome: Outcome | None = None
-        self._cloisters: set[tuple[int, int]] = set()
-
-        if start_rotation not in ROTATIONS:
-            raise IllegalMoveError(
-                f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}", "D-1")
-        start = self.rules.tiles[self.rules.start_tile()]
-        self.last_placed = self._put(start.orientations[start_rotation // 90], 0, 0, turn=-1,
-                                     player=None)
-        self._begin_turn()
+        self.river: RiverCourse | None = getattr(rules, "new_course", lambda: None)()
+        #: Cloisters by the positions whose tile could complete them (its own and
+        #: the 8 around): ``(x, y, node)`` each (Carcassonne, B-25).
+        self.cloisters_near: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
+        start = rules.tiles[rules.start]
+        self.last_placed = placing.lay(self, start.orientations[start_rotation // 90], 0, 0,
+                                       turn=-1, player=None)
+        turns.begin_turn(self)
 
     # ------------------------------------------------------------------
     # Constructors
 
     @classmethod
     def new(cls, players: Sequence[str], options: Options | None = None,
-            seed: int | None = 0) -> Game:
-        """A new game; the same seed and moves always give the same game."""
+            seed: int | None = None) -> Game:
+        """A new game; the same seed and moves always give the same game. Without a
+        seed, an unguessable one is chosen (see :attr:`commitment`)."""
         return cls(players, options, seed=seed)
 
     @classmethod
-    def from_record(cls, record, *, seed: int | None = None) -> Game:
-        """Replay a game record (dict or JSON text); see :mod:`engine.record`."""
+    def from_record(cls, record: Any, *, seed: int | None = None) -> Game:
+        """Replay a game record (dict, or JSON text or bytes); see :mod:`engine.record`.
+        ``seed`` (or the record's own) deals what comes after the record."""
         from .record import game_from_record
 
         return game_from_record(record, seed=seed)
 
     def to_record(self, *, include_seed: bool = True) -> dict:
-        """This game as a record (``shared/spec/game-record.md``).
+        """This game as a record (``shared/spec/game-record.md``, version 2).
 
-        The seed is written when the game drew its own tiles, so that a hand
-        of tiles, which the moves alone do not show, can be rebuilt. Leave it
-        out of anything players see while the game runs: it tells the future.
+        ``include_seed`` writes the seed, if the game has one: it tells the order
+        of the tiles still to come, so leave it out of anything players see
+        while the game runs (the commitment is always written).
         """
         from .record import record_of
 
         return record_of(self, include_seed=include_seed)
 
+    def copy(self) -> Game:
+        """An independent copy of this position, cheap enough for a search to make
+        thousands: what never changes once made (placed tiles, figures, features
+        until one side changes them) is shared."""
+        twin = Game.__new__(Game)
+        twin.rules = self.rules
+        twin.options = self.options
+        twin.players = self.players
+        twin._seed = self._seed
+        twin.commitment = self.commitment
+        twin.board = self.board.copy()
+        twin.graph = self.graph.copy()
+        twin.water = None if self.water is None else self.water.copy()
+        twin.scores = self.scores.copy()
+        twin.meeples_left = self.meeples_left.copy()
+        twin.huts_left = self.huts_left.copy()
+        twin.figures = self.figures.copy()
+        twin.events = self.events.copy()
+        twin.history = self.history.copy()
+        twin.after_turn = self.after_turn.copy()
+        twin.bag = self.bag.copy()
+        twin._hands = [hand.copy() for hand in self._hands]
+        twin._hand_size = self._hand_size
+        twin._hands_dealt = self._hands_dealt
+        twin.active = self.active.copy()
+        twin.current_player = self.current_player
+        twin.tile = self.tile
+        twin.is_bonus_turn = self.is_bonus_turn
+        twin._outcome = self._outcome
+        twin.river = self.river
+        twin.cloisters_near = self.cloisters_near.copy()
+        twin.last_placed = self.last_placed
+        return twin
+
+    def view(self, player: int | None = None):
+        """What ``player`` (default: the player on turn) may know, and a way to
+        sample what they do not: see :class:`engine.view.PlayerView`."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, self.current_player if player is None else player)
+
     # ------------------------------------------------------------------
     # The position
 
     @property
-    def turn(self) -> int:
-        """Number of record entries so far (placements and discards)."""
-        return len(self.history)
+    def seed(self) -> int | None:
+        """The seed the tiles are dealt from (None for a record replayed without
+        one). It tells the future: keep it from the players until the game is over."""
+        return self._seed
 
     @property
-    def is_seeded(self) -> bool:
-        """Whether the game draws its own tiles (not a record's list)."""
-        return self.bag.is_seeded
+    def turn(self) -> int:
+        """Number of record entries so far (placements, discards, skips, removals)."""
+        return len(self.history)
 
     @property
     def hand(self) -> tuple[TileType, ...]:
@@ -206,6 +245,12 @@ class Game:
             return (self.tile,)
         return tuple(self._hands[self.current_player])  # type: ignore[index]
 
+    def hand_of(self, player: int) -> tuple[TileType, ...]:
+        """The tiles ``player`` holds (their hand, or the tile to play if on turn)."""
+        if player == self.current_player:
+            return self.hand
+        return tuple(self._hands[player]) if self._hands_dealt else ()
+
     @property
     def is_over(self) -> bool:
         return self._outcome is not None
@@ -214,10 +259,10 @@ class Game:
         return self._outcome
 
     def supply(self, player: int) -> Supply:
-        return Supply(self._meeples[player], self._huts[player])
+        return Supply(self.meeples_left[player], self.huts_left[player])
 
     def remaining(self) -> dict[str, int]:
-        """Tiles still to be drawn from the land stacks (hands not included), by id."""
+        """Tiles still to be drawn from the land piles (hands not included), by id."""
         return self.bag.remaining()
 
     def remaining_bonus(self) -> dict[str, int]:
@@ -226,30 +271,58 @@ class Game:
     def tiles_left(self) -> int:
         return len(self.bag)
 
+    def node_of(self, figure: Figure) -> int:
+        """The graph node of the segment a figure stands on."""
+        return self.board.tiles[(figure.x, figure.y)].node + figure.segment
+
+    def feature_of(self, figure: Figure) -> Feature:
+        """The feature a figure stands on (for a hut, its river system)."""
+        graph = self.water if figure.figure == HUT else self.graph
+        return graph.feature(self.node_of(figure))  # type: ignore[union-attr]
+
+    def feature_at(self, x: int, y: int, segment: int) -> FeatureInfo:
+        """The feature segment ``segment`` of the tile at (x, y) belongs to, and who owns it."""
+        placed = self.board.tiles.get((x, y))
+        if placed is None or not 0 <= segment < len(placed.tile.segments):
+            raise IllegalMoveError(f"there is no segment {segment} of a tile at ({x}, {y})")
+        node = placed.node + segment
+        root = self.graph.find(node)
+        feature = self.graph.features[root]
+        assert feature is not None
+        if feature.kind == CLOISTER:
+            closed = self.board.neighbours8(x, y) == 8
+        else:
+            closed = feature.kind not in OPEN_AREA_KINDS and feature.kind != LAKE \
+                and feature.open_edges == 0
+        huts: tuple[Figure, ...] = ()
+        if self.water is not None and feature.kind in (RIVER, LAKE):
+            huts = tuple(self.water.feature(node).huts)
+        return FeatureInfo(root, feature.kind, closed, tuple(feature.figures),
+                           majority(feature.figures), huts)
+
     # ------------------------------------------------------------------
     # Legal moves
 
     def _tile_arg(self, tile: TileType | str | None) -> TileType:
         if tile is None:
             if self.tile is None:
-                raise IllegalMoveError("the game is over")
+                raise IllegalMoveError("the game is over", self.rules.rule_over, Reason.GAME_OVER)
             return self.tile
         if isinstance(tile, str):
             try:
                 return self.rules.tiles[tile]
             except KeyError:
-                raise IllegalMoveError(f"unknown tile {tile!r}") from None
+                raise IllegalMoveError(f"unknown tile {tile!r}", self.rules.rule_bag,
+                                       Reason.UNKNOWN_TILE, tile=tile) from None
         return tile
 
     def legal_placements(self, tile: TileType | str | None = None) -> Iterator[Placement]:
         """Every legal placement of ``tile`` (default: the tile to play), lazily."""
         tile = self._tile_arg(tile)
         if self.rules.restricts(tile):
-            for placement in self.board.placements(tile):
-                if self.rules.placement_problem(self, tile, placement) is None:
-                    yield placement
-        else:
-            yield from self.board.placements(tile)
+            problem = self.rules.placement_problem
+            return (p for p in self.board.placements(tile) if problem(self, tile, p) is None)
+        return self.board.placements(tile)
 
     def placement_groups(self, tile: TileType | str | None = None
                          ) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -261,10 +334,10 @@ class Game:
             for x, y, rotation in self.legal_placements(tile):
                 groups.setdefault((x, y), []).append(rotation)
             return [(x, y, tuple(rotations)) for (x, y), rotations in groups.items()]
-        fitting = tile.fitting_rotations
+        fits = tile.fits
         return [(x, y, rotations)
                 for constraint, positions in self.board.by_constraint.items()
-                if (rotations := fitting(constraint))
+                if (rotations := fits[constraint])
                 for x, y in positions]
 
     def is_legal_placement(self, placement: Placement,
@@ -275,578 +348,227 @@ class Game:
     def placement_problem(self, placement: Placement,
                           tile: TileType | str | None = None) -> IllegalMoveError | None:
         """Why ``placement`` is illegal for ``tile``, or None when it is legal."""
-        tile = self._tile_arg(tile)
-        x, y, rotation = placement
-        if rotation not in ROTATIONS:
-            return IllegalMoveError(f"rotation must be 0, 90, 180 or 270, not {rotation!r}", "D-1")
-        if not self.board.fits(tile, placement):
-            return self._explain_misfit(tile, placement)
-        if self.rules.restricts(tile):
-            return self.rules.placement_problem(self, tile, placement)
-        return None
-
-    def _explain_misfit(self, tile: TileType, placement: Placement) -> IllegalMoveError:
-        x, y = placement.x, placement.y
-        where = f"tile {tile.id} at ({x}, {y}) rotation {placement.rotation}"
-        if (x, y) in self.board.tiles:
-            return IllegalMoveError(f"{where}: that position is taken", self.rules.rule_adjacent)
-        constraint = self.board.frontier.get((x, y))
-        if constraint is None:
-            return IllegalMoveError(f"{where}: it touches no placed tile along an edge",
-                                    self.rules.rule_adjacent)
-        edges = tile.orientations[placement.quarter_turns].edges
-        for direction, (want, have) in enumerate(zip(constraint, edges)):
-            if want is not None and want != have:
-                return IllegalMoveError(
-                    f"{where}: its {DIRECTION_WORDS[direction]} edge ({have}) meets a {want}",
-                    self.rules.rule_edges)
-        raise AssertionError("a fitting tile was reported as not fitting")
+        return placing.placement_problem(self, self._tile_arg(tile), Placement(*placement))
 
     def legal_figures(self, placement: Placement,
                       tile: TileType | str | None = None) -> list[FigureOption]:
-        """Every figure the player may add to ``tile`` placed at ``placement``.
+        """Every figure the player on turn may add to ``tile`` placed at ``placement``.
 
-        One option per feature of the tile (named by its canonical port); none
-        when the placement itself is illegal.
+        One option per feature of the tile and kind of figure, always in the
+        same order (followers first, then by kind, then clockwise from north:
+        see :attr:`OrientedTile.reading_order`); empty when the placement itself
+        is illegal.
         """
         tile = self._tile_arg(tile)
-        if self.placement_problem(placement, tile) is not None or self.current_player is None:
+        placement = Placement(*placement)
+        if placing.placement_problem(self, tile, placement) is not None:
             return []
-        oriented = tile.orientations[placement.quarter_turns]
-        options = []
-        player = self.current_player
-        rules = self.rules
-        ports = oriented.port_names
-        if self._meeples[player]:
-            occupied = self._occupied_after(oriented, placement.x, placement.y)
-            for index, segment in enumerate(tile.segments):
-                if (not occupied[index] and ports[index] is not None
-                        and rules.meeple_problem(self, tile, index) is None):
-                    options.append(
-                        FigureOption(MEEPLE, ports[index], segment.kind, ROLES[segment.kind]))
-        if self._huts[player]:
-            hutted = self._huts_after(oriented, placement.x, placement.y)
-            for index, segment in enumerate(tile.segments):
-                if (not hutted[index] and ports[index] is not None
-                        and rules.hut_problem(self, tile, index) is None):
-                    options.append(FigureOption(HUT, ports[index], segment.kind, HUT))
-        return options
+        return placing.figure_options(self, tile, placement)
 
-    def _claimed_after(self, graph: FeatureGraph, oriented, x: int, y: int, *,
-                       huts: bool = False, links: Iterable[tuple[int, int]] = ()) -> list[bool]:
-        """Per segment of ``oriented`` laid at (x, y): would its feature (with
-        ``huts``, its river system) already hold a figure (B-16, HG-18, HG-44)?
-
-        Computed without laying the tile: the features each segment would join
-        are looked up across its edges, and segments of the new tile that would
-        join one another (through a shared neighbour, or ``links``) share the answer.
-        """
-        features = graph.features
-        find = graph.find
-        claimed = [False] * len(oriented.type.segments)
-        first_segment: dict[int, int] = {}
-        pairs = list(links)
-        tiles = self.board.tiles
-        point_segment = oriented.point_segment
-        for direction, (dx, dy) in enumerate(OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            other_points = other.oriented.point_segment
-            node = other.node
-            for point in (3 * direction, 3 * direction + 1, 3 * direction + 2):
-                segment = point_segment[point]
-                root = find(node + other_points[_OPPOSITE[point]])
-                feature = features[root]
-                if feature is None:  # not water, in the water graph
-                    continue
-                if feature.huts if huts else feature.figures:
-                    claimed[segment] = True
-                first = first_segment.setdefault(root, segment)
-                if first != segment:
-                    pairs.append((first, segment))
-        changed = bool(pairs)
-        while changed:
-            changed = False
-            for a, b in pairs:
-                if claimed[a] != claimed[b]:
-                    claimed[a] = claimed[b] = True
-                    changed = True
-        return claimed
-
-    def _occupied_after(self, oriented, x: int, y: int) -> list[bool]:
-        """Per segment: would its feature hold a follower once the tile lies there (B-16)?"""
-        return self._claimed_after(self.graph, oriented, x, y)
-
-    def _huts_after(self, oriented, x: int, y: int) -> list[bool]:
-        """Per segment: would its river system hold a hut (HG-44)? Lakes join the
-        rivers flowing into them on the tile itself."""
-        links = [(i, s.lake) for i, s in enumerate(oriented.type.segments) if s.lake is not None]
-        return self._claimed_after(self.water, oriented, x, y, huts=True, links=links)
+    def legal_actions(self, tile: TileType | str | None = None) -> Iterator[Place]:
+        """Every legal :class:`Place` for ``tile`` (default: each tile in hand):
+        each placement without a figure, then with each figure it allows."""
+        for candidate in (self.hand if tile is None else (self._tile_arg(tile),)):
+            for placement in self.legal_placements(candidate):
+                yield Place(candidate.id, *placement)
+                for option in placing.figure_options(self, candidate, placement):
+                    yield Place(candidate.id, *placement, option.figure, option.port)
 
     # ------------------------------------------------------------------
     # Playing
 
-    def play(self, move: Move) -> TurnResult:
-        """Check ``move`` against every rule and apply it; nothing changes if it is illegal."""
+    def play(self, action: Action) -> TurnResult:
+        """Check ``action`` against every rule and apply it; nothing changes if it
+        is illegal (:class:`IllegalMoveError` says which rule it breaks)."""
+        if isinstance(action, Place):
+            tile = self._check_place(action)
+            oriented = tile.orientations[action.rotation // 90]
+            segment = -1
+            if action.figure is not None:
+                problem = placing.figure_problem(self, tile, action)
+                if problem is not None:
+                    raise problem
+                segment = oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
+            first = len(self.events)
+            self._place(tile, oriented, action, segment)
+            return TurnResult(self.events[first:])
+        if isinstance(action, Skip):
+            if self.tile is not None and action.tile not in {t.id for t in self.hand}:
+                raise self._not_in_hand(action.tile)
+            return self.skip_turn()
+        if isinstance(action, Remove):
+            return self.remove_player(action.player)
+        if isinstance(action, Discard):
+            self._require_turn()
+            tile = self._tile_in_hand(action.tile)
+            raise IllegalMoveError(f"tile {tile.id} can be placed, so it may not be discarded",
+                                   self.rules.rule_discard, Reason.MAY_NOT_DISCARD, tile=tile.id)
+        raise TypeError(f"not an action: {action!r}")
+
+    def apply(self, action: Action) -> TurnResult:
+        """Apply an action known to be legal (one :meth:`legal_actions` gave),
+        without checking it: for searches. An illegal one corrupts the game."""
+        if isinstance(action, Place):
+            tile = self.rules.tiles[action.tile]
+            oriented = tile.orientations[action.rotation // 90]
+            segment = -1 if action.figure is None else \
+                oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
+            first = len(self.events)
+            self._place(tile, oriented, action, segment)
+            return TurnResult(self.events[first:])
+        return self.play(action)
+
+    def _require_turn(self) -> None:
         if self.tile is None or self.current_player is None:
-            raise IllegalMoveError("the game is over")
-        tile = self._tile_in_hand(move.tile)
-        placement = Placement(move.x, move.y, move.rotation)
-        problem = self.placement_problem(placement, tile)
+            raise IllegalMoveError("the game is over", self.rules.rule_over, Reason.GAME_OVER)
+
+    def _check_place(self, place: Place) -> TileType:
+        """The tile ``place`` puts down, once its placement is legal."""
+        self._require_turn()
+        tile = self._tile_in_hand(place.tile)
+        problem = placing.placement_problem(self, tile, place.placement)
         if problem is not None:
             raise problem
-        oriented = tile.orientations[placement.quarter_turns]
-        figure = self._check_figure(move, tile, oriented)
-        first_event = len(self.events)
-        self._apply(tile, oriented, placement, figure)
-        return TurnResult(self.events[first_event:])
+        return tile
 
     def _tile_in_hand(self, tile_id: str) -> TileType:
         for tile in self.hand:
             if tile.id == tile_id:
                 return tile
+        raise self._not_in_hand(tile_id)
+
+    def _not_in_hand(self, tile_id: str) -> IllegalMoveError:
         if self.is_bonus_turn:
-            raise IllegalMoveError(
-                f"tile {tile_id} is not the bonus tile to place now ({self.tile.id})",  # type: ignore[union-attr]
-                "HG-32")
-        names = ", ".join(t.id for t in self.hand)
-        raise IllegalMoveError(f"tile {tile_id} is not the tile to play now ({names})", "B-7")
+            bonus = self.tile.id  # type: ignore[union-attr]
+            return IllegalMoveError(f"tile {tile_id} is not the bonus tile to place now ({bonus})",
+                                    self.rules.rule_bonus, Reason.NOT_THE_BONUS_TILE,
+                                    tile=tile_id, bonus_tile=bonus)
+        names = tuple(t.id for t in self.hand)
+        return IllegalMoveError(f"tile {tile_id} is not the tile to play now ({', '.join(names)})",
+                                self.rules.rule_turn, Reason.NOT_IN_HAND, tile=tile_id,
+                                hand=names)
 
-    def _check_figure(self, move: Move, tile: TileType, oriented) -> tuple[str, int] | None:
-        if move.meeple is not None and move.hut is not None:
-            raise IllegalMoveError("place a follower or a hut, not both", self.rules.rule_port)
-        port_name = move.meeple if move.meeple is not None else move.hut
-        if port_name is None:
-            return None
-        figure = MEEPLE if move.meeple is not None else HUT
-        try:
-            port = parse_port(port_name)
-        except ValueError as error:
-            raise IllegalMoveError(str(error), self.rules.rule_port) from None
-        segment = oriented.point_segment[port]
-        where = f"tile {tile.id} at ({move.x}, {move.y}) rotation {move.rotation}"
-        if segment < 0:
-            raise IllegalMoveError(f"{where}: port {port_name} is on no feature of this tile",
-                                   self.rules.rule_port)
-        player = self.current_player
-        assert player is not None
-        kind = tile.segments[segment].kind
-        if figure == MEEPLE:
-            problem = self.rules.meeple_problem(self, tile, segment)
-            if problem is not None:
-                raise problem
-            if self._occupied_after(oriented, move.x, move.y)[segment]:
-                raise IllegalMoveError(
-                    f"{where}: the {kind} at {port_name} already holds a figure",
-                    self.rules.rule_occupied)
-            if not self._meeples[player]:
-                raise IllegalMoveError(
-                    f"{self.players[player]} has no {self.rules.meeple_name} left in supply",
-                    self.rules.rule_supply)
-        else:
-            problem = self.rules.hut_problem(self, tile, segment)
-            if problem is not None:
-                raise problem
-            if self._huts_after(oriented, move.x, move.y)[segment]:
-                raise IllegalMoveError(f"{where}: that river system already has a hut", "HG-44")
-            if not self._huts[player]:
-                raise IllegalMoveError(f"{self.players[player]} has no hut left in supply",
-                                       self.rules.rule_supply)
-        return figure, segment
-
-    def _apply(self, tile: TileType, oriented, placement: Placement,
-               figure: tuple[str, int] | None) -> None:
+    def _place(self, tile: TileType, oriented, place: Place, segment: int) -> None:
+        """Lay the tile, stand the figure, score, record, and move on."""
         player = self.current_player
         assert player is not None
         turn = len(self.history)
         bonus = self.is_bonus_turn
-        x, y = placement.x, placement.y
-        placed = self._put(oriented, x, y, turn=turn, player=player)
+        hand = self._hand_ids()
+        x, y = place.x, place.y
+        placed = placing.lay(self, oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
         if not bonus and self._hands_dealt:
             self._hands[player].remove(tile)
-        entry: dict = {"tile": tile.id, "x": x, "y": y, "rotation": placement.rotation}
         standing = None
-        if figure is not None:
-            kind, segment = figure
-            standing = self._stand(placed, kind, segment, player)
-            entry["meeple" if kind == MEEPLE else "hut"] = standing.port
-        if bonus:
-            entry["bonus"] = True
-        self.events.append(TilePlaced(turn, player, tile.id, x, y, placement.rotation,
-                                      standing, bonus))
-        closed = self._score_closed(placed, turn, player)
-        self._record(entry)
+        if place.figure is not None:
+            standing = placing.stand(self, placed, place.figure, segment, player)
+            if standing.port != place.port:  # the record names a feature by its canonical port
+                place = Place(tile.id, x, y, place.rotation, place.figure, standing.port)
+        self.events.append(TilePlaced(turn, player, tile.id, x, y, place.rotation, standing,
+                                      bonus))
+        closed = score_closed(self, placed, turn, player)
+        self._record(Entry(place, player, bonus, hand))
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         self.tile = None
         self.is_bonus_turn = False
         if not bonus and self._hands_dealt:
-            self._refill(player)  # D-8: draw at the end of the turn
+            turns.refill(self, player)  # D-8: draw at the end of the turn
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
-            if self._offer_bonus(bonus_tile, player):
+            if turns.offer_bonus(self, bonus_tile):
                 return
-        self._next_player()
-        self._begin_turn()
+        if self.bag.awaiting:
+            return
+        turns.next_player(self)
+        turns.begin_turn(self)
 
-    def _record(self, entry: dict) -> None:
-        if self.options.hand > 1:
-            # A player whose hand ran dry is passed over (D-8), so the turn order
-            # is not the seating order any more: the record names the player.
-            entry["player"] = self.current_player
+    def _hand_ids(self) -> tuple[str, ...]:
+        """The hand to write in the entry about to be made (games with hands)."""
+        if self._hand_size == 1:
+            return ()
+        return tuple(tile.id for tile in self.hand)
+
+    def _record(self, entry: Entry) -> None:
         self.history.append(entry)
-        self.turn_players.append(self.current_player)  # type: ignore[arg-type]
         self.after_turn.append(tuple(self.scores))
 
-    def _put(self, oriented, x: int, y: int, *, turn: int, player: int | None) -> PlacedTile:
-        """Lay a tile on the map and join its segments to their neighbours."""
-        tile = oriented.type
-        graph, water = self.graph, self.water
-        node = len(graph.parent)
-        segment_edges = oriented.segment_edges
-        for index, segment in enumerate(tile.segments):
-            kind = segment.kind
-            feature = Feature(kind, (x, y),
-                              len(segment_edges[index]) if kind in CLOSABLE_KINDS else 0,
-                              dict(segment.goods))
-            if segment.cities:
-                feature.cities = {node + city for city in segment.cities}
-            if segment.lake is not None:
-                feature.lakes = {node + segment.lake}
-            graph.add(feature)
-            if water is not None:
-                water.add(Feature(kind, (x, y), 0, dict(segment.goods))
-                          if kind in (RIVER, LAKE) else None)
-            if kind == CLOISTER:
-                self._cloisters.add((x, y))
-        if water is not None:
-            for index, segment in enumerate(tile.segments):
-                if segment.lake is not None:
-                    water.join(node + index, node + segment.lake)
-        placed = PlacedTile(tile, oriented, x, y, turn, player, node)
-        tiles = self.board.tiles
-        point_segment = oriented.point_segment
-        segments = tile.segments
-        for direction, (dx, dy) in enumerate(OFFSETS):
-            other = tiles.get((x + dx, y + dy))
-            if other is None:
-                continue
-            other_points = other.oriented.point_segment
-            middle = 3 * direction + 1
-            mine = point_segment[middle]
-            kind = segments[mine].kind
-            theirs = other.node + other_points[_OPPOSITE[middle]]
-            graph.join(node + mine, theirs, kind in CLOSABLE_KINDS)
-            if kind in LINEAR_KINDS:
-                for half in (middle - 1, middle + 1):
-                    graph.join(node + point_segment[half],
-                               other.node + other_points[_OPPOSITE[half]])
-                if kind == RIVER and water is not None:
-                    water.join(node + mine, theirs)
-        self.board.add(placed)
-        self.rules.on_placed(self, placed)
-        return placed
-
-    def _stand(self, placed: PlacedTile, kind: str, segment: int, player: int) -> Figure:
-        tile = placed.tile
-        feature_kind = tile.segments[segment].kind
-        figure = Figure(
-            player, kind, HUT if kind == HUT else ROLES[feature_kind], placed.x, placed.y,
-            segment, placed.oriented.port_name(segment),
-            dolmen=tile.segments[segment].count("dolmen") > 0,
-        )
-        if kind == HUT:
-            self._huts[player] -= 1
-            self.water.feature(placed.node + segment).huts.append(figure)  # type: ignore[union-attr]
-        else:
-            self._meeples[player] -= 1
-            self.graph.feature(placed.node + segment).figures.append(figure)
-        self.figures.append(figure)
-        return figure
-
     # ------------------------------------------------------------------
-    # Scoring
-
-    def _score_closed(self, placed: PlacedTile, turn: int, player: int) -> list[Feature]:
-        """Score every feature the new tile closed (B-21 to B-33); return them."""
-        closed: list[Feature] = []
-        seen: set[int] = set()
-        graph = self.graph
-        for index, segment in enumerate(placed.tile.segments):
-            if segment.kind not in CLOSABLE_KINDS:
-                continue
-            root = graph.find(placed.node + index)
-            if root in seen:
-                continue
-            seen.add(root)
-            feature = graph.features[root]
-            if feature.open_edges == 0:  # type: ignore[union-attr]
-                closed.append(feature)  # type: ignore[arg-type]
-        for feature in closed:
-            value = self.rules.closed_value(self, feature)
-            if value is not None:
-                self.award(feature, *value, turn=turn, player=player, final=False)
-        for x, y in self._cloisters_around(placed.x, placed.y):
-            cloister = self.board.tiles[(x, y)]
-            feature = self.graph.feature(cloister.node + cloister.tile.cloister_segment)
-            closed.append(feature)
-            self.award(feature, 9, "cloister and its 8 neighbours", turn=turn, player=player,
-                       final=False)
-        return closed
-
-    def _cloisters_around(self, x: int, y: int) -> list[tuple[int, int]]:
-        """Cloisters completed by a tile at (x, y): it or a neighbour, now with 8 around."""
-        done = []
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                position = (x + dx, y + dy)
-                if position in self._cloisters and self.board.neighbours8(*position) == 8:
-                    done.append(position)
-        return done
-
-    def award(self, feature: Feature, points: int, note: str, *, turn: int,
-              player: int | None, final: bool, scorers: tuple[int, ...] | None = None,
-              figures: list[Figure] | None = None, return_figures: bool = True,
-              kind: str | None = None) -> None:
-        """Pay ``points`` to the majority of ``feature``'s figures (ties all, B-29/B-30)
-        and return them to supply (B-32). A feature without figures pays nobody (B-28)."""
-        standing = feature.figures if figures is None else figures
-        if scorers is None:
-            scorers = majority(standing)
-        for scorer in scorers:
-            self.scores[scorer] += points
-        returned: tuple[tuple[int, int], ...] = ()
-        if return_figures and standing:
-            returned = self.return_figures(standing)
-            if figures is None:
-                feature.figures = []
-        if standing or not final:
-            self.events.append(FeatureScored(
-                turn, player, kind or feature.kind, points if scorers else 0, scorers,
-                len(feature.tiles), returned, final, note))
-
-    def release(self, feature: Feature, turn: int) -> None:
-        """Take a feature's figures back without scoring it (H-8, HG-50)."""
-        if feature.figures:
-            returned = self.return_figures(feature.figures)
-            feature.figures = []
-            self.events.append(FiguresReturned(turn, None, feature.kind, returned))
-
-    def feature_at(self, x: int, y: int, segment_index: int) -> FeatureView:
-        """The feature that segment ``segment_index`` of the tile at (x, y) belongs to.
-
-        PROVISIONAL (render's stand-in until the engine's own, issue 12)."""
-        placed = self.board.tiles.get((x, y))
-        if placed is None or not 0 <= segment_index < len(placed.tile.segments):
-            raise IllegalMoveError(f"no segment {segment_index} on a tile at ({x}, {y})")
-        root = self.graph.find(placed.node + segment_index)
-        feature = self.graph.features[root]
-        figures = tuple(feature.figures)  # type: ignore[union-attr]
-        return FeatureView(root, feature.kind, feature.is_closed,  # type: ignore[union-attr]
-                           figures, majority(figures))
-
-    def feature_of(self, figure: Figure) -> Feature:
-        """The feature a figure stands on (for a hut, its river system)."""
-        placed = self.board.tiles[(figure.x, figure.y)]
-        graph = self.water if figure.figure == HUT else self.graph
-        assert graph is not None
-        return graph.feature(placed.node + figure.segment)
-
-    def return_figures(self, figures: list[Figure]) -> tuple[tuple[int, int], ...]:
-        """Take ``figures`` off the map into their owners' supply."""
-        counts: Counter[int] = Counter()
-        for figure in figures:
-            self.figures.remove(figure)
-            if figure.figure == HUT:
-                self._huts[figure.player] += 1
-            else:
-                self._meeples[figure.player] += 1
-            counts[figure.player] += 1
-        return tuple(sorted(counts.items()))
-
-    # ------------------------------------------------------------------
-    # Drawing and the turn cycle
-
-    def pass_to(self, player: int) -> None:
-        """Hand the turn to ``player``: a record of a game with hands says who
-        played when hands ran dry (D-8), which a replay without the seed cannot
-        know otherwise."""
-        if self.is_seeded or self.options.hand == 1 or self.tile is None:
-            raise IllegalMoveError(f"it is {self.players[self.current_player]}'s turn", "B-7")
-        self.current_player = player
-
-    def _next_player(self) -> None:
-        count = len(self.players)
-        player = self.current_player
-        for _ in range(count):
-            player = (player + 1) % count  # type: ignore[operator]
-            if self.active[player]:
-                break
-        self.current_player = player
-
-    # ------------------------------------------------------------------
-    # Absent players (the bot's deadlines; record extensions "skipped", "removed")
+    # Absent players (the bot's deadlines; record entries "skipped", "removed")
 
     def skip_turn(self) -> TurnResult:
         """The player on turn misses it: the tile goes back into the bag at a
         random place (a hand is kept), and the next player draws."""
-        if self.tile is None or self.current_player is None:
-            raise IllegalMoveError("the game is over")
+        self._require_turn()
         if self.is_bonus_turn:
-            raise IllegalMoveError("a bonus tile cannot be skipped", "HG-34")
+            raise IllegalMoveError("a bonus tile cannot be skipped",
+                                   self.rules.rule_bonus_not_skipped,
+                                   Reason.BONUS_TILE_NOT_SKIPPED)
         first = len(self.events)
         player, tile = self.current_player, self.tile
+        assert player is not None and tile is not None
+        hand = self._hand_ids()
         if not self._hands_dealt:
             self.bag.put_back(tile.id)
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
-        self._record({"tile": tile.id, "skipped": True})
+        self._record(Entry(Skip(tile.id), player, hand=hand))
         self.tile = None
-        self._next_player()
-        self._begin_turn()
+        turns.next_player(self)
+        turns.begin_turn(self)
         return TurnResult(self.events[first:])
 
     def remove_player(self, player: int) -> TurnResult:
         """Take a player out: their figures leave the map (scores stand) and their
         tiles go back into the bag. With one player left the game ends."""
         if self.is_over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", self.rules.rule_over, Reason.GAME_OVER)
         if not 0 <= player < len(self.players) or not self.active[player]:
-            raise IllegalMoveError(f"player {player} is not in the game")
+            raise IllegalMoveError(f"player {player} is not in the game", None,
+                                   Reason.NOT_IN_GAME, player=player)
         first = len(self.events)
         on_turn = player == self.current_player
-        for figure in [f for f in self.figures if f.player == player]:
-            feature = self.feature_of(figure)
-            (feature.huts if figure.figure == HUT else feature.figures).remove(figure)
-        returned = self.return_figures([f for f in self.figures if f.player == player])
+        leaving = [figure for figure in self.figures if figure.player == player]
+        for figure in leaving:
+            graph = self.water if figure.figure == HUT else self.graph
+            feature = graph.writable(self.node_of(figure))  # type: ignore[union-attr]
+            if figure.figure == HUT:
+                feature.huts = tuple(f for f in feature.huts if f is not figure)
+            else:
+                feature.figures = tuple(f for f in feature.figures if f is not figure)
+        returned = to_supply(self, leaving)
         self.active[player] = False
-        if on_turn and self.tile is not None and not self.is_bonus_turn and not self._hands_dealt:
+        if on_turn and self.tile is not None and not self.is_bonus_turn \
+                and not self._hands_dealt:
             self.bag.put_back(self.tile.id)
         for tile in self._hands[player]:
             self.bag.put_back(tile.id)
         self._hands[player] = []
         self.events.append(PlayerRemoved(len(self.history), player, returned))
-        self.history.append({"removed": player})
-        self.turn_players.append(player)
-        self.after_turn.append(tuple(self.scores))
+        self._record(Entry(Remove(player), player))
         if sum(self.active) < 2:
-            self._finish()
+            turns.finish(self)
         elif on_turn:
             self.tile = None
             self.is_bonus_turn = False
-            self._next_player()
-            self._begin_turn()
+            turns.next_player(self)
+            turns.begin_turn(self)
         return TurnResult(self.events[first:])
-
-    def _draw(self) -> TileType | None:
-        tile_id = self.bag.draw(len(self.history))
-        return None if tile_id is None else self.rules.tiles[tile_id]
-
-    def _refill(self, player: int) -> None:
-        tile = self._draw()
-        if tile is not None:
-            self._hands[player].append(tile)
-
-    def _has_place(self, tile: TileType) -> bool:
-        return next(self.legal_placements(tile), None) is not None
-
-    def _discard(self, tile: TileType, *, bonus: bool = False) -> None:
-        """A tile that fits nowhere leaves the game or goes back (B-12, D-7, H-3)."""
-        player = self.current_player
-        assert player is not None
-        stack_index = self.rules.stack_of(tile.id)
-        back = not bonus and self.rules.back_to_stack(stack_index) and self._stack_can_move(
-            stack_index)
-        if back:
-            self.bag.put_back(tile.id)
-        entry = {"tile": tile.id, "discarded": True}
-        if bonus:
-            entry["bonus"] = True
-        self.events.append(TileDiscarded(len(self.history), player, tile.id, back, bonus))
-        self._record(entry)
-
-    def _stack_can_move(self, stack_index: int) -> bool:
-        """Whether any tile left in a stack fits somewhere: if none does, putting a
-        tile back would only bring it round again, so it leaves the game."""
-        return any(self._has_place(self.rules.tiles[t])
-                   for t in self.bag.tiles_of_stack(stack_index))
-
-    def _deal_if_due(self) -> None:
-        """Deal the hands in seating order (D-8) once land tiles are drawn: the
-        River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
-        if self._hand_size == 1 or self._hands_dealt:
-            return
-        stack_index = self.bag.current_stack()
-        if stack_index is None or not self.rules.hands_allowed(stack_index):
-            return
-        self._hands_dealt = True
-        for player in range(len(self.players)):
-            if self.active[player]:
-                for _ in range(self._hand_size):
-                    self._refill(player)
-
-    def _begin_turn(self) -> None:
-        """Find the player on turn a tile that fits, or end the game."""
-        self._deal_if_due()
-        if not self._hands_dealt:
-            while True:
-                tile = self._draw()
-                if tile is None:
-                    if self.is_seeded:  # a replayed record ends only when it says so
-                        self._finish()
-                    return
-                if self._has_place(tile):
-                    self.tile = tile
-                    return
-                self._discard(tile)
-        for _ in range(len(self.players)):
-            player = self.current_player
-            hand = self._hands[player]  # type: ignore[index]
-            for tile in list(hand):
-                while tile is not None and not self._has_place(tile):
-                    hand.remove(tile)
-                    self._discard(tile)
-                    tile = self._draw()
-                    if tile is not None:
-                        hand.append(tile)
-            if hand:
-                self.tile = hand[0]
-                return
-            self._next_player()
-        self._finish()
-
-    def _offer_bonus(self, tile_id: str, player: int) -> bool:
-        """Draw the bonus tile the player earned; True if they now place it."""
-        tile = self.rules.tiles[tile_id]
-        if not self._has_place(tile):
-            self._discard(tile, bonus=True)
-            return False
-        self.tile = tile
-        self.is_bonus_turn = True
-        return True
-
-    def draw_bonus(self) -> str | None:
-        """Take the next bonus tile (the record's when replaying), or None if none is left."""
-        return self.bag.draw_bonus(len(self.history))
-
-    @property
-    def bonus_unrecorded(self) -> bool:
-        """A replayed record earned a bonus tile but names none (HG-32)."""
-        return self.bag.bonus_unrecorded
-
-    def _finish(self) -> None:
-        """End of the game: final scoring (B-38 to B-41, HG-49 to HG-58)."""
-        self.tile = None
-        self.current_player = None
-        self.rules.final_scoring(self)
-        best = max(s for s, active in zip(self.scores, self.active) if active)
-        winners = tuple(i for i, score in enumerate(self.scores)
-                        if score == best and self.active[i])
-        self._outcome = Outcome(tuple(self.scores), winners)
-        self.events.append(GameOver(len(self.history), None, tuple(self.scores), winners))
 
     def end(self) -> Outcome:
         """End the game now (abandoned, or a record marked finished): final scoring."""
         if self._outcome is None:
-            self._finish()
+            turns.finish(self)
         return self._outcome  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------
+    # Drawing (the rest of the turn cycle is engine/turns.py)
+
+    def draw_bonus(self) -> str | None:
+        """Take the next bonus tile for the player on turn, or None if none is left."""
+        return self.bag.draw_bonus(self.current_player, len(self.history))  # type: ignore[arg-type]
+
+    def _give_turn(self, player: int) -> None:
+        """Hand the turn to ``player``: only for a version 1 record of a game with
+        hands replayed without its seed, whose turn order only the record knows."""
+        self.current_player = player
+

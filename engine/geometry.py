@@ -11,6 +11,10 @@ every border point, and two tiles that share an edge meet point for point as
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+from enum import StrEnum
+
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTION_NAMES = ("N", "E", "S", "W")
 DIRECTION_WORDS = ("north", "east", "south", "west")
@@ -66,3 +70,55 @@ def parse_port(text: str) -> int:
         raise ValueError(
             f"unknown port {text!r}: use one of {', '.join(PORT_NAMES)}"
         ) from None
+
+
+class Compass(StrEnum):
+    """Where on a placed tile a feature lies, in board directions: the eight
+    compass points clockwise from north, or the centre (a cloister, a lake, or
+    a feature spread evenly around the middle such as a straight road)."""
+
+    N = "N"
+    NE = "NE"
+    E = "E"
+    SE = "SE"
+    S = "S"
+    SW = "SW"
+    W = "W"
+    NW = "NW"
+    CENTRE = "CENTRE"
+
+
+#: Compass order for reading: clockwise from north, the centre last.
+COMPASS_ORDER = {compass: index for index, compass in enumerate(Compass)}
+#: The compass point of each edge direction (N E S W).
+EDGE_COMPASS = (Compass.N, Compass.E, Compass.S, Compass.W)
+
+#: Where each border point lies on the tile, x to the east and y to the north.
+_POINT_XY = (
+    (-0.5, 1.0), (0.0, 1.0), (0.5, 1.0),
+    (1.0, 0.5), (1.0, 0.0), (1.0, -0.5),
+    (0.5, -1.0), (0.0, -1.0), (-0.5, -1.0),
+    (-1.0, -0.5), (-1.0, 0.0), (-1.0, 0.5),
+)
+_CLOCKWISE_FROM_EAST = (Compass.E, Compass.NE, Compass.N, Compass.NW,
+                        Compass.W, Compass.SW, Compass.S, Compass.SE)
+
+
+def compass_of(points: Iterable[int]) -> Compass:
+    """The compass point a set of border points leans to, from the tile centre.
+
+    The points' positions are summed as vectors from the centre: the field inside
+    a south-west road curve (SSW, WSW) is SW, a field north of an east-west road
+    is N; a feature at the centre, or spread evenly around it, is CENTRE.
+    """
+    x = y = 0.0
+    for point in points:
+        if point == CENTRE:
+            return Compass.CENTRE
+        dx, dy = _POINT_XY[point]
+        x += dx
+        y += dy
+    if abs(x) < 1e-9 and abs(y) < 1e-9:
+        return Compass.CENTRE
+    sector = round(math.atan2(y, x) / (math.pi / 4)) % 8
+    return _CLOCKWISE_FROM_EAST[sector]

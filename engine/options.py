@@ -2,33 +2,60 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
 
 from .errors import OptionsError
 
-CARCASSONNE = "carcassonne"
-HUNTERS_AND_GATHERERS = "hunters-and-gatherers"
-GAMES = (CARCASSONNE, HUNTERS_AND_GATHERERS)
+
+class GameName(StrEnum):
+    """The games this engine plays, as records name them."""
+
+    CARCASSONNE = "carcassonne"
+    HUNTERS_AND_GATHERERS = "hunters-and-gatherers"
+
+
+class FarmEdition(StrEnum):
+    """How farmers score (B-41; V-1 to V-8), or no farmers at all."""
+
+    THIRD = "3rd"
+    FIRST = "1st"
+    OFF = "off"
+
+
+class Discards(StrEnum):
+    """Where a tile that fits nowhere goes (B-12; house rule H-3)."""
+
+    OUT = "out"
+    BACK = "back"
+
+
+CARCASSONNE = GameName.CARCASSONNE
+HUNTERS_AND_GATHERERS = GameName.HUNTERS_AND_GATHERERS
+GAMES = tuple(GameName)
 
 
 @dataclass(frozen=True)
 class Options:
-    """Options as named in ``shared/spec/game-record.md``; defaults are the rule book's."""
+    """Options as named in ``shared/spec/game-record.md``; defaults are the rule book's.
 
-    game: str = CARCASSONNE
-    farmers: str = "3rd"
+    The choices are enums; their text values (``"3rd"``, ``"back"``) are accepted
+    too and compare equal to them.
+    """
+
+    game: GameName = CARCASSONNE
+    farmers: FarmEdition = FarmEdition.THIRD
     small_city: bool = False
     river: bool = False
     winter: bool = False
     unfinished: bool = True
     hand: int = 1
-    discards: str = "out"
+    discards: Discards = Discards.OUT
 
     def __post_init__(self) -> None:
-        _check_choice("game", self.game, GAMES)
-        _check_choice("farmers", self.farmers, ("3rd", "1st", "off"))
-        _check_choice("discards", self.discards, ("out", "back"))
+        for name, kind in (("game", GameName), ("farmers", FarmEdition), ("discards", Discards)):
+            object.__setattr__(self, name, _choice(name, getattr(self, name), kind))
         for name in ("small_city", "river", "winter", "unfinished"):
             if not isinstance(getattr(self, name), bool):
                 value = getattr(self, name)
@@ -59,12 +86,20 @@ class Options:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the defaults (``game`` lives beside them)."""
+        """The options that differ from the defaults (``game`` lives beside them), as
+        JSON values."""
         defaults = Options(game=self.game)
-        return {k: v for k, v in asdict(self).items() if k != "game" and getattr(defaults, k) != v}
+        changed = {}
+        for option in fields(self):
+            value = getattr(self, option.name)
+            if option.name != "game" and getattr(defaults, option.name) != value:
+                changed[option.name] = value.value if isinstance(value, StrEnum) else value
+        return changed
 
 
-def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        allowed = ", ".join(map(repr, choices))
-        raise OptionsError(f"option {name!r} takes one of {allowed}, not {value!r}")
+def _choice(name: str, value: object, kind: type[StrEnum]) -> StrEnum:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in kind)
+        raise OptionsError(f"option {name!r} takes one of {allowed}, not {value!r}") from None

@@ -1,13 +1,21 @@
-"""The game record (``shared/spec/game-record.md``): write, read, replay.
+"""The game record (``shared/spec/game-record.md``): read, write, replay.
 
-A record is a game's moves. Replaying one rebuilds the game through the same
-checks as live play, so a record is legal exactly when the engine accepts
-every turn of it. Two ways to draw tiles:
+A record is a game's history: its entries are :class:`~engine.actions.Entry`
+values, written to and read from JSON here. Replaying a record rebuilds the
+game through the same checks as live play, so a record is legal exactly when
+the engine accepts every entry of it. Version 2 is written; version 1 is read
+too. Where the tiles come from:
 
-- a record with a ``seed`` (the engine writes one for the games it deals)
-  replays by drawing with that seed, and each turn's tile must be the tile
-  drawn (or one in the hand): hands of tiles are rebuilt exactly;
-- a record without one takes its tiles in the order the turns name them.
+- with a seed (the record's own once the game is over, or the one the bot
+  kept), the tiles are dealt from it, and every tile the record shows must be
+  the tile dealt (a :class:`~engine.errors.DrawError` names the draw that is not);
+- without one, they are the tiles the record shows: each entry's tile, or in a
+  game with hands (version 2), the tiles that come into each hand. After the
+  record's last entry nothing more is known: the game waits there (``tile`` is
+  None) unless it is over;
+- a version 1 record of a game with hands, without its seed, does not say what
+  the hands held: each player is taken to hold just the tile they play, in the
+  turn order the record gives.
 
 Two entries extend the format for games the bot runs with deadlines:
 ``{"tile": "V", "skipped": true}`` (the player missed the turn; the tile went
@@ -17,14 +25,36 @@ back into the bag) and ``{"removed": 2}`` (player 2 left the game).
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import EngineError, IllegalMoveError, RecordError
-from .options import GAMES, Options
+from .actions import Discard, Entry, Place, Remove, Skip
+from .chance import DrawScript, commitment
+from .errors import EngineError, IllegalMoveError, Reason, RecordError
+from .figures import FigureKind
+from .game import Game
+from .options import Options
 from .rules import rules_for
 
-FORMAT = "carcassonne-record/1"
+FORMAT = "carcassonne-record/2"
+FORMAT_V1 = "carcassonne-record/1"
+_VERSIONS = {FORMAT_V1: 1, FORMAT: 2}
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record read and checked for form (not yet for its moves)."""
+
+    version: int
+    options: Options
+    players: tuple[str, ...]
+    start: str
+    start_rotation: int
+    entries: tuple[Entry, ...]
+    finished: bool
+    seed: int | None
+    commitment: str | None
 
 
 @dataclass(frozen=True)
@@ -40,200 +70,304 @@ class ReplayResult:
                 "followers": self.followers}
 
 
-def record_of(game, *, include_seed: bool = True) -> dict[str, Any]:
+# ----------------------------------------------------------------------
+# Writing
+
+
+def record_of(game: Game, *, include_seed: bool = True) -> dict[str, Any]:
+    """``game`` as a record. Version 2, unless the game was replayed from a version
+    1 record that does not say what the hands held."""
     start = next(iter(game.board.tiles.values()))
+    hands = game.options.hand > 1
+    hands_known = hands and game._hand_size > 1
     record: dict[str, Any] = {
-        "format": FORMAT,
-        "game": game.options.game,
+        "format": FORMAT if hands_known or not hands else FORMAT_V1,
+        "game": game.options.game.value,
         "options": game.options.to_dict(),
         "players": list(game.players),
         "start": {"tile": start.tile.id, "rotation": start.rotation},
-        "turns": [dict(entry) for entry in game.history],
+        "turns": [entry_json(entry, player=hands, hand=hands_known) for entry in game.history],
     }
     if game.is_over:
         record["finished"] = True
-    if include_seed and game.seed is not None and game.is_seeded:
+    if game.commitment is not None:
+        record["commitment"] = game.commitment
+    if include_seed and game.seed is not None:
         record["seed"] = game.seed
     return record
 
 
-def parse_record(record: Any) -> dict[str, Any]:
-    """Check a record's shape (not its moves); accepts a dict or JSON text."""
+def entry_json(entry: Entry, *, player: bool, hand: bool) -> dict[str, Any]:
+    """One entry as a record's turn object; ``player`` and ``hand`` (games with
+    hands) write who took it and what they held."""
+    action = entry.action
+    if isinstance(action, Remove):
+        return {"removed": action.player}
+    data: dict[str, Any] = {"tile": action.tile}
+    if isinstance(action, Place):
+        data.update(x=action.x, y=action.y, rotation=action.rotation)
+        if action.figure is not None:
+            data[str(action.figure)] = action.port
+    elif isinstance(action, Discard):
+        data["discarded"] = True
+    else:
+        data["skipped"] = True
+    if entry.bonus:
+        data["bonus"] = True
+    if player:
+        data["player"] = entry.player
+    if hand:
+        data["hand"] = list(entry.hand)
+    return data
+
+
+# ----------------------------------------------------------------------
+# Reading
+
+
+def decode_text(data: bytes) -> str:
+    """The text of a record file: UTF-8 (a byte-order mark is allowed), nothing else."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordError("record: the file is UTF-16 text; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"record: not UTF-8 text (byte {error.object[error.start]:#04x} "
+                          f"at position {error.start})") from None
+
+
+def load_json(text: str | bytes) -> Any:
+    """Parse JSON text; every way it can fail is a :class:`RecordError`."""
+    if isinstance(text, bytes):
+        text = decode_text(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"record: not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("record: not valid JSON: nested too deeply") from None
+    except ValueError as error:  # an integer past Python's digit limit
+        raise RecordError(f"record: not valid JSON: {str(error).split(':')[0].lower()}") from None
+
+
+#: Top-level fields of a record, and the type each must have.
+_FIELDS = {"format": str, "game": str, "options": dict, "players": list, "start": dict,
+           "turns": list, "finished": bool, "seed": int, "commitment": str}
+#: Fields of one turn entry.
+_ENTRY_FIELDS = {"tile": str, "x": int, "y": int, "rotation": int, "meeple": str, "hut": str,
+                 "player": int, "bonus": bool, "discarded": bool, "skipped": bool,
+                 "removed": int, "hand": list}
+_TYPE_NAMES = {str: "a string", dict: "an object", list: "a list", bool: "true or false",
+               int: "an integer"}
+
+
+def read_record(record: Any) -> Record:
+    """Check a record's form (not its moves); accepts a dict or JSON text (str or bytes)."""
+    if isinstance(record, Record):
+        return record
     if isinstance(record, (str, bytes)):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"record: not valid JSON: {error}") from None
+        record = load_json(record)
     if not isinstance(record, dict):
         raise RecordError("record: must be a JSON object")
-    if record.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"record: unknown format {record.get('format')!r}, expected {FORMAT!r}")
-    game = record.get("game", "carcassonne")
-    if game not in GAMES:
-        raise RecordError(f"record: unknown game {game!r}")
+    for key, value in record.items():
+        if key not in _FIELDS:
+            raise RecordError(f"record: unknown field {key!r}")
+        _check_type(f"record: {key!r}", value, _FIELDS[key], RecordError)
+    version = _VERSIONS.get(record.get("format", FORMAT_V1))
+    if version is None:
+        raise RecordError(f"record: unknown format {record['format']!r}, expected {FORMAT!r} "
+                          f"or {FORMAT_V1!r}")
+    options = Options.from_dict(record.get("options"), record.get("game", "carcassonne"))
     players = record.get("players")
-    if (not isinstance(players, list) or not all(isinstance(p, str) for p in players)
-            or not 2 <= len(players) <= 5):
+    if players is None or not all(isinstance(p, str) for p in players) \
+            or not 2 <= len(players) <= 5:
         raise RecordError("record: 'players' must list 2 to 5 names")
-    if not isinstance(record.get("options", {}), dict):
-        raise RecordError("record: 'options' must be an object")
     start = record.get("start")
-    if not isinstance(start, dict) or not isinstance(start.get("tile"), str):
+    if start is None or not isinstance(start.get("tile"), str):
         raise RecordError("record: 'start' must give the start tile")
-    turns = record.get("turns")
-    if not isinstance(turns, list):
+    if set(start) - {"tile", "rotation"}:
+        raise RecordError(f"record: unknown field {sorted(set(start) - {'tile', 'rotation'})[0]!r}"
+                          " in 'start'")
+    _check_type("record: the start 'rotation'", start.get("rotation", 0), int, RecordError)
+    if "turns" not in record:
         raise RecordError("record: 'turns' must be a list")
-    for index, entry in enumerate(turns):
-        _check_entry(index, entry)
-    if "seed" in record and not _is_int(record["seed"]):
-        raise RecordError("record: 'seed' must be an integer")
-    return record
+    hands = version == 2 and options.hand > 1
+    entries = tuple(_entry(index, data, hands) for index, data in enumerate(record["turns"]))
+    if "seed" in record and record["seed"] < 0:
+        raise RecordError("record: 'seed' must not be negative")
+    if "commitment" in record and not _is_hex_digest(record["commitment"]):
+        raise RecordError("record: 'commitment' must be a SHA-256 digest in hex")
+    return Record(version, options, tuple(players), start["tile"], start.get("rotation", 0),
+                  entries, record.get("finished", False), record.get("seed"),
+                  record.get("commitment"))
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _is_hex_digest(text: str) -> bool:
+    return len(text) == 64 and all(c in "0123456789abcdef" for c in text)
 
 
-def _check_entry(index: int, entry: Any) -> None:
+def _check_type(what: str, value: Any, kind: type, error: type[EngineError]) -> None:
+    ok = isinstance(value, int) and not isinstance(value, bool) if kind is int \
+        else isinstance(value, kind)
+    if not ok:
+        raise error(f"{what} must be {_TYPE_NAMES[kind]}, not {_short(value)}")
+
+
+def _short(value: Any) -> str:
+    """A value quoted for an error message, cut short."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "a number"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _entry(index: int, data: Any, hands: bool) -> Entry:
+    """One turn object as an entry (``hands``: a version 2 record of a game with hands)."""
     def fail(message: str) -> RecordError:
         error = RecordError(f"turn {index}: {message}")
         error.turn = index
         return error
 
-    if not isinstance(entry, dict):
+    if not isinstance(data, dict):
         raise fail("each turn must be an object")
-    if "removed" in entry:
-        if not _is_int(entry["removed"]):
-            raise fail("'removed' must be a player number")
-        return
-    if not isinstance(entry.get("tile"), str):
+    for key, value in data.items():
+        if key not in _ENTRY_FIELDS:
+            raise fail(f"unknown field {key!r}")
+        _check_type(f"turn {index}: {key!r}", value, _ENTRY_FIELDS[key], RecordError)
+    if "removed" in data:
+        if len(data) > 1:
+            raise fail("a removal says only who was 'removed'")
+        return Entry(Remove(data["removed"]), data["removed"])
+    if "tile" not in data:
         raise fail("missing 'tile'")
-    for key in ("discarded", "bonus", "skipped"):
-        if key in entry and not isinstance(entry[key], bool):
-            raise fail(f"'{key}' must be true or false")
-    if "player" in entry and not _is_int(entry["player"]):
-        raise fail("'player' must be an integer")
-    if entry.get("discarded") or entry.get("skipped"):
-        return
+    tile = data["tile"]
+    held = data.get("hand")
+    if held is not None:
+        if not hands:
+            raise fail("'hand' belongs in version 2 records of games with hands")
+        if not all(isinstance(t, str) for t in held) or tile not in held:
+            raise fail("'hand' must list the tiles held, the tile played among them")
+    elif hands:
+        raise fail("a game with hands records each entry's 'hand' and 'player'")
+    if hands and "player" not in data:
+        raise fail("a game with hands records each entry's 'hand' and 'player'")
+    player, bonus, hand = data.get("player"), data.get("bonus", False), tuple(held or ())
+    if data.get("discarded"):
+        return Entry(Discard(tile), player, bonus, hand)
+    if data.get("skipped"):
+        return Entry(Skip(tile), player, bonus, hand)
     for key in ("x", "y", "rotation"):
-        if not _is_int(entry.get(key)):
+        if key not in data:
             raise fail(f"missing or non-integer '{key}'")
-    for key in ("meeple", "hut"):
-        if key in entry and not isinstance(entry[key], str):
-            raise fail(f"'{key}' must be a port name")
+    if "meeple" in data and "hut" in data:
+        raise fail("place a follower or a hut, not both")
+    figure = FigureKind.MEEPLE if "meeple" in data else FigureKind.HUT if "hut" in data else None
+    port = data.get("meeple", data.get("hut"))
+    return Entry(Place(tile, data["x"], data["y"], data["rotation"], figure, port), player,
+                 bonus, hand)
 
 
-def game_from_record(record: Any, *, seed: int | None = None):
-    """Rebuild the game a record describes, checking every turn."""
-    from .game import Game, Move
+# ----------------------------------------------------------------------
+# Replaying
 
-    record = parse_record(record)
-    options = Options.from_dict(record.get("options"), record.get("game", "carcassonne"))
-    turns = record["turns"]
-    seed = record.get("seed") if seed is None else seed
-    start = record["start"]
-    rules = rules_for(options)
-    if start["tile"] != rules.start_tile():
-        rule = "R-2" if options.river else "HG-2" if rules.name != "carcassonne" else "B-4"
-        raise IllegalMoveError(f"record: the start tile must be {rules.start_tile()}, "
-                               f"not {start['tile']}", rule)
+
+def game_from_record(data: Any, *, seed: int | None = None) -> Game:
+    """Rebuild the game a record describes, checking every entry."""
+    record = read_record(data)
+    rules = rules_for(record.options)
+    if record.start != rules.start:
+        raise IllegalMoveError(f"record: the start tile must be {rules.start}, "
+                               f"not {record.start}", rules.rule_start, Reason.WRONG_START_TILE,
+                               tile=record.start, start=rules.start)
+    seed = record.seed if seed is None else seed
+    if seed is not None and record.commitment is not None \
+            and commitment(seed) != record.commitment:
+        raise RecordError("record: the seed does not match the commitment")
+    hands = record.options.hand > 1
+    legacy_hands = hands and record.version == 1 and seed is None
+    land = "entries" if not hands or legacy_hands else "hands" if record.version == 2 else "none"
+    script = DrawScript(record.entries, land=land, rule_bonus=rules.rule_bonus or rules.rule_bag)
     try:
-        if seed is not None:
-            game = Game(record["players"], options, seed=seed,
-                        start_rotation=start.get("rotation", 0))
-        else:
-            game = Game(record["players"], options, seed=0,
-                        start_rotation=start.get("rotation", 0),
-                        forced=[t["tile"] for t in turns if "tile" in t and not t.get("bonus")],
-                        forced_bonus=[t["tile"] for t in turns if t.get("bonus")])
+        game = Game._replaying(rules, record.players, record.start_rotation, seed=seed,
+                               script=script, hand_size=1 if legacy_hands else None,
+                               commitment_=record.commitment)
     except EngineError as error:
-        raise _at_turn(error, 0) from None
-    for index, entry in enumerate(turns):
+        raise error.at_turn(error.turn if error.turn is not None else 0) from None
+    for index, entry in enumerate(record.entries):
         try:
-            _replay_turn(game, index, entry, Move)
+            _replay_entry(game, index, entry, legacy_hands)
         except EngineError as error:
-            raise _at_turn(error, index) from None
-    if record.get("finished"):
+            raise error.at_turn(error.turn if error.turn is not None else index) from None
+    if record.finished:
         game.end()
     return game
 
 
-def _at_turn(error: EngineError, index: int) -> EngineError:
-    """Name the turn an error belongs to (a draw error names its own turn)."""
-    turn = getattr(error, "turn", None)
-    if turn is None:
-        turn = index
-    message = str(error)
-    if not message.startswith("turn ") and not message.startswith("record:"):
-        message = f"turn {turn}: {message}"
-    if isinstance(error, IllegalMoveError):
-        named: EngineError = IllegalMoveError(message)
-    else:
-        named = type(error)(message)
-    named.rule = error.rule
-    named.turn = turn
-    return named
-
-
-def _replay_turn(game, index: int, entry: dict, move_class) -> None:
-    if "removed" in entry:
-        game.remove_player(entry["removed"])
-        return
-    tile = entry["tile"]
+def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> None:
+    action = entry.action
     rules = game.rules
+    if isinstance(action, Remove):
+        game.remove_player(action.player)
+        return
     if index < len(game.history):
-        # The engine has already taken this turn: its tile fit nowhere.
-        taken = game.history[index]
-        if not entry.get("discarded"):
-            raise IllegalMoveError(f"tile {taken['tile']} has no legal place: it must be "
-                                   "discarded", rules.rule_discard)
-        if taken["tile"] != tile or bool(taken.get("bonus")) != bool(entry.get("bonus")):
-            raise IllegalMoveError(f"the record discards {tile} but {taken['tile']} was drawn",
-                                   rules.rule_discard)
-        _check_player(game.turn_players[index], entry, game)
+        # The engine has made this entry already: the tile drawn fit nowhere.
+        made = game.history[index]
+        if not isinstance(action, Discard):
+            raise IllegalMoveError(f"tile {made.tile} has no legal place: it must be discarded",
+                                   rules.rule_discard, Reason.MUST_DISCARD, tile=made.tile)
+        if made.tile != action.tile or made.bonus != entry.bonus:
+            raise IllegalMoveError(f"the record discards {action.tile} but {made.tile} was drawn",
+                                   rules.rule_discard, Reason.OTHER_TILE_DISCARDED,
+                                   tile=action.tile, drawn=made.tile)
+        _check_player(game, made.player, entry)  # type: ignore[arg-type]
+        _check_hand(game, made.hand, entry)
         return
     if game.is_over:
-        raise IllegalMoveError("the game is already over", "B-38")
-    if game.bonus_unrecorded:
-        raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
-    if bool(entry.get("bonus")) != game.is_bonus_turn:
+        raise IllegalMoveError("the game is already over", rules.rule_over, Reason.GAME_OVER)
+    if entry.bonus != game.is_bonus_turn:
         if game.is_bonus_turn:
-            raise IllegalMoveError("a bonus tile must be placed now", "HG-32")
-        raise IllegalMoveError("no bonus tile was earned", "HG-32")
+            raise IllegalMoveError("a bonus tile must be placed now", rules.rule_bonus,
+                                   Reason.BONUS_TILE_DUE)
+        raise IllegalMoveError("no bonus tile was earned", rules.rule_bonus or rules.rule_bag,
+                               Reason.NO_BONUS_EARNED)
     if game.tile is None:
-        raise IllegalMoveError(f"tile {tile} cannot be drawn now", rules.rule_bag)
-    if entry.get("discarded"):
-        raise IllegalMoveError(f"tile {tile} can be placed, so it may not be discarded",
-                               rules.rule_discard)
-    if entry.get("skipped"):
-        if tile not in {t.id for t in game.hand}:
-            raise IllegalMoveError(f"tile {tile} is not the tile to play now", "B-7")
-        _check_player(game.current_player, entry, game)
-        game.skip_turn()
-        return
-    player = entry.get("player")
-    if player is not None and player != game.current_player and not game.is_seeded \
-            and game.options.hand > 1 and 0 <= player < len(game.players):
-        game.pass_to(player)
-    _check_player(game.current_player, entry, game)
-    game.play(move_class(tile, entry["x"], entry["y"], entry["rotation"],
-                         meeple=entry.get("meeple"), hut=entry.get("hut")))
+        raise IllegalMoveError(f"tile {action.tile} cannot be drawn now", rules.rule_bag,
+                               Reason.NOT_IN_BAG, tile=action.tile)
+    if isinstance(action, Discard):
+        raise IllegalMoveError(f"tile {action.tile} can be placed, so it may not be discarded",
+                               rules.rule_discard, Reason.MAY_NOT_DISCARD, tile=action.tile)
+    if legacy_hands and entry.player is not None and entry.player != game.current_player \
+            and 0 <= entry.player < len(game.players):
+        game._give_turn(entry.player)
+    _check_player(game, game.current_player, entry)  # type: ignore[arg-type]
+    _check_hand(game, tuple(tile.id for tile in game.hand), entry)
+    game.play(action)
 
 
-def _check_player(expected: int, entry: dict, game) -> None:
-    if "player" in entry and entry["player"] != expected:
+def _check_player(game: Game, expected: int, entry: Entry) -> None:
+    if entry.player is not None and entry.player != expected:
         raise IllegalMoveError(
             f"it is {game.players[expected]}'s turn (player {expected}), "
-            f"not player {entry['player']}'s", "B-7")
+            f"not player {entry.player}'s", game.rules.rule_turn, Reason.WRONG_PLAYER,
+            player=entry.player, expected=expected)
 
 
-def replay(record: Any) -> ReplayResult:
+def _check_hand(game: Game, held: tuple[str, ...], entry: Entry) -> None:
+    """In a version 2 record of a game with hands, the hand is what the player holds."""
+    if entry.hand and Counter(entry.hand) != Counter(held):
+        raise IllegalMoveError(f"the record gives player {entry.player} the hand "
+                               f"{', '.join(entry.hand)}, but they hold {', '.join(held)}", "D-8",
+                               Reason.HAND_MISMATCH, player=entry.player, hand=entry.hand,
+                               held=held)
+
+
+def replay(data: Any) -> ReplayResult:
     """Replay a record and report its scores (the ``replay`` command's output)."""
-    record = parse_record(record)
+    record = read_record(data)
     game = game_from_record(record)
-    turns = len(record["turns"])
+    turns = len(record.entries)
     after = [list(scores) for scores in game.after_turn[:turns]]
-    if record.get("finished"):
+    if record.finished:
         scores = list(game.scores)
     else:
         scores = after[-1] if after else [0] * len(game.players)

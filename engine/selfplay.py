@@ -13,37 +13,68 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import islice, product
 from typing import Any
 
+from . import placing
+from .actions import Place
 from .board import Placement
 from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
 from .figures import HUT, MEEPLE
-from .game import Game, Move
+from .game import Game
 from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
 from .record import replay
+from .tiles import TileType
+from .verify import verify
 
 
 class InvariantError(AssertionError):
     """An invariant of the rules broke during a random game."""
 
 
-def random_move(game: Game, rng: random.Random) -> Move:
-    """A uniformly chosen legal move: placement first, then figure or none."""
-    groups = [(tile, group) for tile in game.hand for group in game.placement_groups(tile)]
-    pick = rng.randrange(sum(len(group[2]) for _, group in groups))
-    for candidate, (x, y, rotations) in groups:
-        if pick < len(rotations):
-            tile, placement = candidate, Placement(x, y, rotations[pick])
-            break
-        pick -= len(rotations)
-    figures = game.legal_figures(placement, tile)
+def random_move(game: Game, rng: random.Random) -> Place:
+    """A uniformly chosen legal move: placement first (the hand's tiles pooled),
+    then one of its figures or none, each equally likely."""
+    tile, (x, y, rotation) = _random_placement(game, rng)
+    figures = placing.figure_options(game, tile, Placement(x, y, rotation))
     pick = rng.randrange(len(figures) + 1)
-    figure = figures[pick] if pick < len(figures) else None
-    return Move(tile.id, placement.x, placement.y, placement.rotation,
-                meeple=figure.port if figure and figure.figure == MEEPLE else None,
-                hut=figure.port if figure and figure.figure == HUT else None)
+    if pick == len(figures):
+        return Place(tile.id, x, y, rotation)
+    return Place(tile.id, x, y, rotation, figures[pick].figure, figures[pick].port)
+
+
+def _random_placement(game: Game, rng: random.Random) -> tuple[TileType, Placement]:
+    """A legal placement of a tile in hand, uniformly chosen. Placements are
+    counted per kind of open position (what the neighbours demand), so only the
+    one chosen is made."""
+    choices = []  # (number of placements, tile, rotations, positions or placements)
+    total = 0
+    by_constraint = game.board.by_constraint
+    for tile in game.hand:
+        if game.rules.restricts(tile):
+            found = list(game.legal_placements(tile))
+            choices.append((len(found), tile, None, found))
+            total += len(found)
+            continue
+        fits = tile.fits
+        for constraint, positions in by_constraint.items():
+            rotations = fits[constraint]
+            if rotations:
+                count = len(rotations) * len(positions)
+                choices.append((count, tile, rotations, positions))
+                total += count
+    pick = rng.randrange(total)
+    for choice in choices:
+        if pick < choice[0]:
+            break
+        pick -= choice[0]
+    _, tile, rotations, where = choice
+    if rotations is None:
+        return tile, where[pick]
+    index, turn = divmod(pick, len(rotations))
+    x, y = next(islice(where, index, None))
+    return tile, Placement(x, y, rotations[turn])
 
 
 def play_random_moves(game: Game, rng: random.Random, turns: int | None = None) -> Game:
@@ -91,12 +122,13 @@ def check_turn(game: Game, previous: list[int]) -> None:
             continue
         holders = game.feature_of(figure).huts if figure.figure == HUT else \
             game.feature_of(figure).figures
-        if holders != [figure]:
+        if holders != (figure,):
             raise InvariantError(f"a {figure.role} was placed on a claimed feature")
 
 
 def check_end(game: Game) -> None:
-    """Every tile placed, discarded or left exactly once; the record replays."""
+    """Every tile placed, discarded or left exactly once; the record replays (with
+    and without its seed) to the same scores; every draw verifies against the seed."""
     placed = Counter(p.tile.id for p in game.board.tiles.values())
     out = Counter(e.tile for e in game.events if isinstance(e, TileDiscarded) and not e.back_to_bag)
     left = Counter(game.remaining()) + Counter(game.remaining_bonus())
@@ -113,6 +145,10 @@ def check_end(game: Game) -> None:
             raise InvariantError(f"the game's own record does not replay: {error}") from None
         if result.scores != list(game.scores):
             raise InvariantError(f"the record replays to {result.scores}, not {game.scores}")
+    try:
+        verify(game.to_record())
+    except EngineError as error:
+        raise InvariantError(f"the game's draws do not verify: {error}") from None
 
 
 def all_option_sets() -> list[Options]:

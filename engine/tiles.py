@@ -13,9 +13,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
 
 from .errors import TileDataError
-from .geometry import CENTRE, PORT_INDEX, PORT_NAMES, ROTATIONS, middle_point, rotate_point
+from .geometry import (
+    CENTRE,
+    COMPASS_ORDER,
+    PORT_INDEX,
+    PORT_NAMES,
+    ROTATIONS,
+    Compass,
+    compass_of,
+    middle_point,
+    opposite_point,
+    rotate_point,
+)
 
 # Feature kinds. Plain strings: they hash fast and read well in records.
 ROAD = "road"
@@ -35,11 +48,69 @@ AREA_KINDS = frozenset({CITY, FOREST, FIELD, MEADOW})
 CLOSABLE_KINDS = frozenset({ROAD, CITY, RIVER, FOREST})
 #: Kinds that are fields in the sense of farms: bounded, never closed.
 OPEN_AREA_KINDS = frozenset({FIELD, MEADOW})
+#: The order features of a tile are offered in, to read naturally: by kind.
+KIND_ORDER = {kind: index for index, kind in enumerate(
+    (CITY, ROAD, CLOISTER, FIELD, FOREST, RIVER, LAKE, MEADOW))}
 
 #: Goods a segment can carry, summed over a feature.
 GOODS = ("pennants", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger", "aurochs")
 
-_FITS_BY_EDGES: dict[tuple[str, ...], dict] = {}
+#: Edge kinds by small code, for the board's frontier: code 0 is "no neighbour".
+EDGE_KINDS: tuple[str | None, ...] = (None, FIELD, ROAD, CITY, RIVER, FOREST, MEADOW)
+EDGE_CODE = {kind: code for code, kind in enumerate(EDGE_KINDS) if kind is not None}
+#: Bits per edge in an edge code (see :func:`edge_code`).
+EDGE_BITS = 3
+
+
+def edge_code(edges: tuple[str | None, ...]) -> int:
+    """Four edge kinds (N E S W, None for no neighbour) packed into one int:
+    a tile's edges, or what a free position's neighbours demand of it."""
+    code = 0
+    for direction, kind in enumerate(edges):
+        if kind is not None:
+            code |= EDGE_CODE[kind] << (EDGE_BITS * direction)
+    return code
+
+
+def edge_at(code: int, direction: int) -> str | None:
+    """The edge kind packed for ``direction`` in ``code``."""
+    return EDGE_KINDS[(code >> (EDGE_BITS * direction)) & 7]
+
+
+class Pile(StrEnum):
+    """Where a tile waits before it is placed."""
+
+    START = "start"  # on the map from the first turn (the River's spring, the volcano)
+    RIVER = "river"  # the River's tiles, drawn before any land tile (R-3)
+    LAKE = "lake"  # the River's lake, drawn after the other river tiles (R-7)
+    LAND = "land"  # the bag
+    BONUS = "bonus"  # Hunters and Gatherers' bonus tiles (HG-32)
+
+
+class FitTable(dict):
+    """Rotations (degrees) of a tile that meet each constraint (an :func:`edge_code`
+    of what a free position's neighbours demand), worked out on first use.
+    Subscripting it is the hot path of listing placements."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, edges: tuple[str, ...]) -> None:
+        super().__init__()
+        #: (rotation, edge code) of each orientation.
+        self.codes = tuple((90 * q, edge_code(edges[-q:] + edges[:-q] if q else edges))
+                           for q in range(4))
+
+    def __missing__(self, constraint: int) -> tuple[int, ...]:
+        mask = 0
+        for direction in range(4):
+            if (constraint >> (EDGE_BITS * direction)) & 7:
+                mask |= 7 << (EDGE_BITS * direction)
+        fitting = tuple(rotation for rotation, code in self.codes if code & mask == constraint)
+        self[constraint] = fitting
+        return fitting
+
+
+_FITS_BY_EDGES: dict[tuple[str, ...], FitTable] = {}
 
 #: Edge letters per game, as the catalogue writes them.
 EDGE_LETTERS = {
@@ -87,13 +158,16 @@ class TileType:
     #: Tile-wide marks: ``volcano``, ``fire``, ``dolmen``, the River's ``spring`` and ``lake``.
     marks: frozenset[str] = frozenset()
     description: str = ""
+    pile: Pile = Pile.LAND
     orientations: tuple[OrientedTile, ...] = field(default=(), compare=False, repr=False)
-    _fits: dict = field(default_factory=dict, compare=False, repr=False)
+    fits: FitTable = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.orientations = tuple(OrientedTile(self, r) for r in range(4))
-        # Tiles with the same edges fit the same way: they share one cache.
-        self._fits = _FITS_BY_EDGES.setdefault(self.edges, {})
+        #: Rotations meeting each constraint: ``fits[constraint]``. Tiles with the
+        #: same edges fit the same way: they share one table.
+        self.fits = _FITS_BY_EDGES.get(self.edges) or _FITS_BY_EDGES.setdefault(
+            self.edges, FitTable(self.edges))
         #: Index of its cloister segment, or -1.
         self.cloister_segment = next(
             (i for i, s in enumerate(self.segments) if s.kind == CLOISTER), -1)
@@ -101,23 +175,15 @@ class TileType:
     def __str__(self) -> str:
         return self.id
 
-    def fitting_rotations(self, constraint: tuple[str | None, ...]) -> tuple[int, ...]:
-        """Rotations in degrees whose edges meet ``constraint`` (``None`` = no neighbour).
+    def fitting_rotations(self, constraint: int) -> tuple[int, ...]:
+        """Rotations in degrees whose edges meet ``constraint``, the :func:`edge_code`
+        of what a free position's neighbours demand.
 
         Cached per constraint: this lookup is what keeps listing placements
         cheap (one dictionary hit per kind of open position). A symmetric tile
         fits in several rotations; each is a distinct move in the record.
         """
-        try:
-            return self._fits[constraint]
-        except KeyError:
-            result = tuple(
-                o.rotation
-                for o in self.orientations
-                if all(want is None or want == have for want, have in zip(constraint, o.edges))
-            )
-            self._fits[constraint] = result
-            return result
+        return self.fits[constraint]
 
     def has_kind(self, kind: str) -> bool:
         return any(segment.kind == kind for segment in self.segments)
@@ -126,8 +192,10 @@ class TileType:
 class OrientedTile:
     """A tile type turned clockwise by ``quarter_turns`` × 90°."""
 
-    __slots__ = ("type", "quarter_turns", "edges", "point_segment", "segment_points",
-                 "segment_edges", "port_names")
+    __slots__ = ("type", "quarter_turns", "edges", "edge_code", "point_segment",
+                 "segment_points", "segment_edges", "port_names", "segment_ports",
+                 "segment_compass", "reading_order", "new_features", "joins", "demands",
+                 "closable")
 
     def __init__(self, tile_type: TileType, quarter_turns: int) -> None:
         self.type = tile_type
@@ -136,6 +204,11 @@ class OrientedTile:
         for direction, kind in enumerate(tile_type.edges):
             edges[(direction + quarter_turns) % 4] = kind
         self.edges: tuple[str, ...] = tuple(edges)
+        self.edge_code = edge_code(self.edges)
+        #: Per direction: what this tile demands of a free position on that side
+        #: (its edge there, packed for the neighbour's opposite side).
+        self.demands = tuple(EDGE_CODE[kind] << (EDGE_BITS * ((direction + 2) % 4))
+                             for direction, kind in enumerate(self.edges))
         point_segment: list[int] = [-1] * 13
         segment_points: list[tuple[int, ...]] = []
         for index, segment in enumerate(tile_type.segments):
@@ -155,14 +228,43 @@ class OrientedTile:
         #: Canonical port of each segment (see :meth:`port_name`).
         self.port_names: tuple[str | None, ...] = tuple(
             self.port_name(i) for i in range(len(tile_type.segments)))
+        #: Every port of each segment, clockwise from the north-west corner, the centre last.
+        self.segment_ports: tuple[tuple[str, ...], ...] = tuple(
+            tuple(PORT_NAMES[p] for p in points) for points in segment_points)
+        #: Where each segment lies on the tile, in board directions.
+        self.segment_compass: tuple[Compass, ...] = tuple(
+            compass_of(points) for points in segment_points)
+        #: Per segment, what its new feature starts with: kind, open edges, goods
+        #: (a read-only mapping), the cities it borders and the lake it flows into
+        #: (segment indices of this tile).
+        self.new_features = tuple(
+            (s.kind, len(self.segment_edges[i]) if s.kind in CLOSABLE_KINDS else 0,
+             MappingProxyType(dict(s.goods)), s.cities, s.lake)
+            for i, s in enumerate(tile_type.segments))
+        #: Segments whose features can close (roads, cities, rivers, forests).
+        self.closable = tuple(i for i, s in enumerate(tile_type.segments)
+                              if s.kind in CLOSABLE_KINDS)
+        #: Per edge direction, how this tile joins a neighbour there: (own segment,
+        #: the neighbour's point it meets, whether the shared edge closes), for the
+        #: middle and, beside a road or river, both halves.
+        self.joins = tuple(self._joins(direction) for direction in range(4))
+        #: Segment indices in reading order: by kind, then clockwise from north.
+        self.reading_order: tuple[int, ...] = tuple(sorted(
+            range(len(tile_type.segments)),
+            key=lambda i: (KIND_ORDER[tile_type.segments[i].kind],
+                           COMPASS_ORDER[self.segment_compass[i]], segment_points[i][:1])))
+
+    def _joins(self, direction: int) -> tuple[tuple[int, int, bool], ...]:
+        middle = middle_point(direction)
+        mine = self.point_segment[middle]
+        kind = self.type.segments[mine].kind
+        points = (middle, middle - 1, middle + 1) if kind in LINEAR_KINDS else (middle,)
+        return tuple((self.point_segment[p], opposite_point(p),
+                      p == middle and kind in CLOSABLE_KINDS) for p in points)
 
     @property
     def rotation(self) -> int:
         return ROTATIONS[self.quarter_turns]
-
-    def segment_at(self, port: int) -> int:
-        """The segment a port names, or -1."""
-        return self.point_segment[port]
 
     def port_name(self, segment: int) -> str | None:
         """The canonical port naming ``segment``: middle of its first edge for
@@ -205,7 +307,7 @@ def _parse_amounts(text: str) -> list[tuple[str, int]]:
     return amounts
 
 
-def parse_tile(line: str, game: str) -> TileType:
+def parse_tile(line: str, game: str, pile: Pile = Pile.LAND) -> TileType:
     """Parse one catalogue row: ``id | n | N E S W | items... [| fields | description]``.
 
     Both notations of the catalogue are accepted: the base game's (features
@@ -232,10 +334,11 @@ def parse_tile(line: str, game: str) -> TileType:
         if columns[4] != "-":
             items += re.findall(r"\[[^\]]*\](?:>\S+)?", columns[4])
         description = columns[5] if len(columns) > 5 else ""
-    return _build_tile(tile_id, count, game, edges, items, description)
+    return _build_tile(tile_id, count, game, edges, items, description, pile)
 
 
-def _build_tile(tile_id, count, game, edges, items, description) -> TileType:  # noqa: C901
+def _build_tile(tile_id, count, game, edges, items, description,  # noqa: C901
+                pile) -> TileType:
     field_kind = FIELD_KIND[game]
     segments: list[dict] = []
     lakes: dict[str, int] = {}
@@ -325,7 +428,7 @@ def _build_tile(tile_id, count, game, edges, items, description) -> TileType:  #
         )
         for s in segments
     )
-    tile = TileType(tile_id, count, game, edges, built, frozenset(marks), description)
+    tile = TileType(tile_id, count, game, edges, built, frozenset(marks), description, pile)
     _check_tile(tile)
     return tile
 
@@ -349,11 +452,15 @@ def _check_tile(tile: TileType) -> None:
             )
 
 
-def parse_catalogue(text: str, game: str) -> tuple[TileType, ...]:
-    """Parse every tile row of a catalogue text (``#`` starts a comment)."""
+def parse_catalogue(text: str, game: str, piles: dict[str, Pile] | None = None,
+                    pile: Pile = Pile.LAND) -> tuple[TileType, ...]:
+    """Parse every tile row of a catalogue text (``#`` starts a comment); each
+    tile goes to ``piles[id]``, else to ``pile``."""
+    piles = piles or {}
     tiles = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
-            tiles.append(parse_tile(line, game))
+            tile_id = line.split("|", 1)[0].split()[0]
+            tiles.append(parse_tile(line, game, piles.get(tile_id, pile)))
     return tuple(tiles)

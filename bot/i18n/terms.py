@@ -136,7 +136,7 @@ def _figure(table: dict[tuple[str, str], Term], figure: str, game: str) -> Term:
     try:
         return table[figure, game]
     except KeyError:
-        raise ValueError(f"no figure {figure!r} in the game {game!r}") from None
+        raise ValueError(f"no figure '{figure}' in the game '{game}'") from None
 
 
 def figure_name(t: Messages, figure: str, game: str) -> str:

@@ -1,15 +1,24 @@
-"""The hooks every rule set fills in."""
+"""The hooks every rule set fills in.
+
+A rule set is immutable: it holds the tiles, the options and the rule points
+of one game, never its position, so every game played with the same options
+shares one (:func:`engine.rules.rules_for`). What changes as a game goes on
+lives in the :class:`~engine.game.Game`, which the hooks are given.
+"""
 
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, Reason
 from ..features import Feature
-from ..tiles import TileType
+from ..tiles import Pile, TileType
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..board import PlacedTile, Placement
     from ..game import Game
     from ..options import Options
@@ -25,47 +34,60 @@ class RuleSet:
     #: What this game calls a meeple, for messages.
     meeple_name: ClassVar[str] = "follower"
     #: Rule points the shared engine cites, in this game's numbering.
+    rule_players: ClassVar[str] = "B-1"
+    rule_bag: ClassVar[str] = "B-2"
+    rule_start: ClassVar[str] = "B-4"
+    rule_turn: ClassVar[str] = "B-7"
     rule_adjacent: ClassVar[str] = "B-9"
     rule_edges: ClassVar[str] = "B-10"
     rule_discard: ClassVar[str] = "B-12"
     rule_port: ClassVar[str] = "B-14"
     rule_occupied: ClassVar[str] = "B-16"
     rule_supply: ClassVar[str] = "B-19"
-    rule_bag: ClassVar[str] = "B-2"
+    rule_over: ClassVar[str] = "B-38"
+    rule_rotation: ClassVar[str] = "D-1"
+    #: Bonus tiles and huts, for the games that have them.
+    rule_bonus: ClassVar[str | None] = None
+    rule_bonus_not_skipped: ClassVar[str | None] = None
+    rule_hut_occupied: ClassVar[str | None] = None
 
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: Options, tiles: dict[str, TileType], start: str,
+                 pile_order: tuple[Pile, ...]) -> None:
         self.options = options
-        self.tiles: dict[str, TileType] = {}
+        #: Every tile of the game by id (read only).
+        self.tiles: Mapping[str, TileType] = MappingProxyType(tiles)
+        #: The start tile's id: on the map before the first turn.
+        self.start = start
+        #: The piles land tiles are drawn from, the first that is not empty first.
+        self.pile_order = pile_order
 
     # -- the tiles -------------------------------------------------------
-    def start_tile(self) -> str:
-        raise NotImplementedError
+    def deal(self, rng: random.Random) -> tuple[list[list[str]], list[str]]:
+        """The shuffled piles (in :attr:`pile_order`, drawn from the end) and the
+        shuffled bonus tiles. The land is shuffled first, then the other piles in
+        order, then the bonus tiles: seeds dealt before record version 2 deal the
+        same tiles."""
+        piles: dict[Pile, list[str]] = {pile: [] for pile in (*self.pile_order, Pile.BONUS)}
+        for tile_id, tile in self.tiles.items():
+            if tile.pile in piles:
+                piles[tile.pile] += [tile_id] * tile.count
+        if self.start in piles[Pile.LAND]:
+            piles[Pile.LAND].remove(self.start)  # B-4: the start tile is on the map already
+        for pile in sorted(piles, key=lambda pile: pile != Pile.LAND):
+            rng.shuffle(piles[pile])
+        return [piles[pile] for pile in self.pile_order], piles[Pile.BONUS]
 
-    def land_stacks(self, rng: random.Random) -> list[list[str]]:
-        """Draw piles, drawn from the end, the first non-empty one first."""
-        raise NotImplementedError
+    def out_of_order(self, tile_id: str, now: Pile) -> IllegalMoveError:
+        """The error for drawing ``tile_id`` while pile ``now`` has tiles left."""
+        return IllegalMoveError(f"tile {tile_id} cannot be drawn yet", self.rule_bag,
+                                Reason.NOT_YET, tile=tile_id, pile=now)
 
-    def bonus_stack(self, rng: random.Random) -> list[str]:
-        return []
-
-    def stack_of(self, tile_id: str) -> int:
-        """Which of :meth:`land_stacks` a tile belongs to."""
-        return 0
-
-    def land_draw_problem(self, tile_id: str) -> IllegalMoveError | None:
-        """Why a tile of this game can never come from the land stacks, if so."""
-        return None
-
-    def out_of_order(self, tile_id: str, current: list[str]) -> IllegalMoveError:
-        """The error for drawing ``tile_id`` while tiles of an earlier stack remain."""
-        return IllegalMoveError(f"tile {tile_id} cannot be drawn yet", self.rule_bag)
-
-    def hands_allowed(self, stack_index: int) -> bool:
-        """Whether tiles of this stack may be dealt into hands (house rule H-1)."""
+    def hands_allowed(self, pile: Pile) -> bool:
+        """Whether tiles of this pile may be dealt into hands (house rule H-1)."""
         return True
 
-    def back_to_stack(self, stack_index: int) -> bool:
-        """Whether a tile of this stack that fits nowhere goes back into it."""
+    def back_to_pile(self, pile: Pile) -> bool:
+        """Whether a tile of this pile that fits nowhere goes back into it."""
         return self.options.discards == "back"
 
     # -- placing ---------------------------------------------------------
@@ -85,13 +107,18 @@ class RuleSet:
         return None
 
     def hut_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
-        return IllegalMoveError("this game has no huts", self.rule_port)
+        return IllegalMoveError("this game has no huts", self.rule_port, Reason.NO_HUTS)
 
     # -- scoring ---------------------------------------------------------
     def closed_value(self, game: Game, feature: Feature) -> tuple[int, str] | None:
         """Points for a feature closed during play, and how they came about;
         None for a feature this game never scores."""
         raise NotImplementedError
+
+    def surrounded(self, game: Game, placed: PlacedTile) -> list[tuple[int, int, str]]:
+        """Features completed by ``placed`` other than by closing their edges (a
+        cloister with its 8 neighbours): ``(node, points, note)`` each."""
+        return []
 
     def after_closing(self, game: Game, placed: PlacedTile, closed: list[Feature],
                       bonus: bool) -> str | None:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..features import Feature
 from ..figures import Figure
+from ..options import FarmEdition
+from ..scoring import majority, pay, scored
 from ..tiles import FIELD
 
 if TYPE_CHECKING:
@@ -33,22 +35,24 @@ def farms(game: Game) -> list[Feature]:
             if feature is not None and feature.kind == FIELD]
 
 
-def score_farms(game: Game, *, edition: str, turn: int) -> None:
-    if edition == "1st":
+def score_farms(game: Game, *, edition: FarmEdition, turn: int) -> None:
+    if edition == FarmEdition.FIRST:
         _score_first_edition(game, turn)
     else:
         _score_third_edition(game, turn)
 
 
 def _score_third_edition(game: Game, turn: int) -> None:
-    """Each farm's majority scores 3 per completed city it borders (B-41, V-2 to V-4)."""
+    """Each farm's majority scores 3 per completed city it borders (B-41, V-2 to V-4).
+    Farmers stay on the map (B-34)."""
     for farm in farms(game):
         if not farm.figures:
             continue
         cities = completed_cities(game, farm)
         note = f"farm with {len(cities)} completed {'city' if len(cities) == 1 else 'cities'}"
-        game.award(farm, 3 * len(cities), note, turn=turn, player=None, final=True,
-                   return_figures=False)
+        scorers = majority(farm.figures)
+        pay(game, scorers, 3 * len(cities))
+        scored(game, farm, 3 * len(cities), scorers, note, turn=turn)
 
 
 def _score_first_edition(game: Game, turn: int) -> None:
@@ -62,6 +66,7 @@ def _score_first_edition(game: Game, turn: int) -> None:
             farmers[id(city)] += farm.figures
     for key, city in cities.items():
         if farmers[key]:
-            game.award(city, 4, "completed city supplied by farms (1st edition)", turn=turn,
-                       player=None, final=True, figures=farmers[key], return_figures=False,
-                       kind=FIELD)
+            scorers = majority(farmers[key])
+            pay(game, scorers, 4)
+            scored(game, city, 4, scorers, "completed city supplied by farms (1st edition)",
+                   turn=turn, kind=FIELD)

@@ -8,20 +8,20 @@ hunters' final scoring with tigers, fire and the dolmen.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, Reason
 from ..features import Feature
-from ..figures import HUT
-from ..game_support import majority
-from ..tiles import FOREST, LAKE, MEADOW, RIVER, TileType
+from ..figures import HUT, Role
+from ..scoring import majority, pay, release, scored
+from ..tiles import FOREST, LAKE, MEADOW, RIVER, Pile, TileType
 from ..tilesets import HUNTERS_START, tile_set
 from .base import RuleSet
 
 if TYPE_CHECKING:
     from ..board import PlacedTile
     from ..game import Game
+    from ..options import Options
 
 
 class HuntersAndGatherers(RuleSet):
@@ -29,52 +29,38 @@ class HuntersAndGatherers(RuleSet):
     meeples = 5  # HG-5: 6 tribe members, one of them the score marker
     huts = 2
     meeple_name = "tribe member"
+    rule_players = "HG-1"
+    rule_bag = "HG-2"
+    rule_start = "HG-2"
     rule_adjacent = "HG-13"
     rule_edges = "HG-14"
     rule_discard = "HG-15"
     rule_port = "HG-16"
     rule_occupied = "HG-18"
     rule_supply = "HG-19"
-    rule_bag = "HG-2"
+    rule_bonus = "HG-32"
+    rule_bonus_not_skipped = "HG-34"
+    rule_hut_occupied = "HG-44"
 
-    def __init__(self, options) -> None:
-        super().__init__(options)
-        self.tiles = dict(tile_set("hunters"))
-
-    # -- the tiles -------------------------------------------------------
-    def start_tile(self) -> str:
-        return HUNTERS_START
-
-    def land_stacks(self, rng: random.Random) -> list[list[str]]:
-        land = [t for t in self.tiles if t.startswith("H") and not t.startswith("HB")
-                and t != HUNTERS_START]
-        rng.shuffle(land)
-        return [land]
-
-    def bonus_stack(self, rng: random.Random) -> list[str]:
-        bonus = [t for t in self.tiles if t.startswith("HB")]
-        rng.shuffle(bonus)
-        return bonus
-
-    def land_draw_problem(self, tile_id: str) -> IllegalMoveError | None:
-        if tile_id.startswith("HB"):
-            return IllegalMoveError(f"tile {tile_id} is a bonus tile: it comes only for closing "
-                                    "a forest with gold", "HG-32")
-        return None
+    def __init__(self, options: Options) -> None:
+        super().__init__(options, dict(tile_set("hunters")), HUNTERS_START, (Pile.LAND,))
 
     # -- placing ---------------------------------------------------------
     def meeple_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
         part = tile.segments[segment]
         if part.kind == LAKE:
             return IllegalMoveError("a tribe member cannot stand on a lake (only a hut can)",
-                                    "D-21")
+                                    "D-21", Reason.NO_FIGURE_ON_LAKE)
         if part.kind == MEADOW and part.count("fire"):
-            return IllegalMoveError("no hunter may be placed on the fire tile", "HG-61")
+            return IllegalMoveError("no hunter may be placed on the fire tile", "HG-61",
+                                    Reason.NO_HUNTER_ON_FIRE)
         return None
 
     def hut_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
-        if tile.segments[segment].kind not in (RIVER, LAKE):
-            return IllegalMoveError("a hut goes on a river or a lake", "HG-43")
+        kind = tile.segments[segment].kind
+        if kind not in (RIVER, LAKE):
+            return IllegalMoveError("a hut goes on a river or a lake", "HG-43",
+                                    Reason.HUT_NOT_ON_WATER, kind=kind)
         return None
 
     # -- scoring ---------------------------------------------------------
@@ -102,13 +88,14 @@ class HuntersAndGatherers(RuleSet):
         # HG-50: tribe members on unclosed forests and rivers come back unscored.
         done: set[int] = set()
         for figure in list(game.figures):
-            if figure.figure == HUT or figure.role == "hunter":
+            if figure.figure == HUT or figure.role == Role.HUNTER:
                 continue
-            feature = game.feature_of(figure)
-            if id(feature) not in done:
-                done.add(id(feature))
-                game.release(feature, turn)
-        # HG-52: huts score the fish of their whole river system.
+            node = game.node_of(figure)
+            root = game.graph.find(node)
+            if root not in done:
+                done.add(root)
+                release(game, node, turn)
+        # HG-52: huts score the fish of their whole river system; they stay.
         done.clear()
         for figure in list(game.figures):
             if figure.figure != HUT:
@@ -118,12 +105,14 @@ class HuntersAndGatherers(RuleSet):
                 continue
             done.add(id(system))
             fish = system.count("fish")
-            game.award(system, fish, f"river system with {fish} fish", turn=turn, player=None,
-                       final=True, figures=system.huts, return_figures=False, kind="river system")
-        # HG-54 to HG-58, HG-61, HG-63, HG-64: hunters score their meadow.
+            scorers = majority(system.huts)
+            pay(game, scorers, fish)
+            scored(game, system, fish, scorers, f"river system with {fish} fish", turn=turn,
+                   kind="river system")
+        # HG-54 to HG-58, HG-61, HG-63, HG-64: hunters score their meadow; they stay.
         done.clear()
         for figure in list(game.figures):
-            if figure.role != "hunter":
+            if figure.role != Role.HUNTER:
                 continue
             meadow = game.feature_of(figure)
             if id(meadow) in done:
@@ -131,11 +120,11 @@ class HuntersAndGatherers(RuleSet):
             done.add(id(meadow))
             points, note = meadow_value(meadow)
             dolmen = [f for f in meadow.figures if f.dolmen]
-            scorers = majority(dolmen) if dolmen else None
             if dolmen:
                 note += ", dolmen"
-            game.award(meadow, points, note, turn=turn, player=None, final=True,
-                       scorers=scorers, return_figures=False)
+            scorers = majority(dolmen or meadow.figures)
+            pay(game, scorers, points)
+            scored(game, meadow, points, scorers, note, turn=turn)
 
 
 def meadow_value(meadow: Feature) -> tuple[int, str]:

@@ -1,6 +1,7 @@
 """The tile sets the engine plays, parsed once from their catalogues.
 
-Each module beside this one holds one catalogue as data; :func:`tile_set`
+Each module beside this one holds one catalogue as data, and the pile each
+tile waits in (``PILE`` for most, ``PILES`` by id for the others); :func:`tile_set`
 returns its tiles by id. A new set is a new module and one line in
 ``_MODULES``: the engine, the renderer and the bot pick it up from here.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from ..tiles import TileType, parse_catalogue
+from ..tiles import Pile, TileType, parse_catalogue
 
 _MODULES = {
     "base": "base",
@@ -30,7 +31,9 @@ HUNTERS_START = "HS"
 def tile_set(name: str) -> dict[str, TileType]:
     """The tiles of set ``name`` (``base``, ``river``, ``winter``, ``hunters``), by id."""
     module = import_module(f"{__name__}.{_MODULES[name]}")
-    return {tile.id: tile for tile in parse_catalogue(module.CATALOGUE, module.GAME)}
+    tiles = parse_catalogue(module.CATALOGUE, module.GAME, getattr(module, "PILES", None),
+                            getattr(module, "PILE", Pile.LAND))
+    return {tile.id: tile for tile in tiles}
 
 
 def find_tile(tile_id: str) -> TileType:

@@ -5,7 +5,11 @@ features | fields | description (or, for Hunters and Gatherers, one column of
 items separated by semicolons).
 """
 
+from ..tiles import Pile
+
 GAME = "hunters-and-gatherers"
+#: HS starts the map (HG-2); the bonus tiles wait apart until earned (HG-32).
+PILES = {"HS": Pile.START, **{f"HB{n:02}": Pile.BONUS for n in range(1, 13)}}
 
 CATALOGUE = """\
 HS   | 1 | M W W R | forest{ES}+gold; river{W}->l1; l1:lake fish=1; [NNW,NNE,WNW] mammoth=1; [WSW]; volcano

@@ -2,11 +2,15 @@
 
 Rows in the notation of ``shared/spec/tilesets.md``: id | count | edges N E S W |
 features | fields | description. The marks ``spring`` and ``lake`` say where
-the River begins and ends (drawn in the tile's centre). (or, for Hunters and Gatherers, one column of
-items separated by semicolons).
+the River begins and ends (drawn in the tile's centre).
 """
 
+from ..tiles import Pile
+
 GAME = "carcassonne"
+#: River tiles are drawn before the land (R-3); the spring starts the map, the lake comes last.
+PILE = Pile.RIVER
+PILES = {"RV1": Pile.START, "RV2": Pile.LAKE}
 
 CATALOGUE = """\
 RV1       | 1 | F I F F | river{E} spring                | [ALL]                                 | spring (river starts in tile centre); START tile of a river game

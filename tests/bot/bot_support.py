@@ -13,7 +13,7 @@ import simcord
 from bot.client import CarcassonneBot
 from bot.games import GameService, GameState
 from bot.replies import is_refusal
-from engine import Game, Move
+from engine import HUT, MEEPLE, Game, Place
 
 #: A bot seed whose first base game, played by first legal placements, draws the
 #: full city tile C right after the first move, where it fits nowhere (found by a
@@ -71,17 +71,17 @@ class Table:
             if m.id != state.current.id and state.seat(m.id) is not None
         )
 
-    async def place(self, move: Move | None = None, channel=None) -> simcord.InteractionResult:
+    async def place(self, move: Place | None = None, channel=None) -> simcord.InteractionResult:
         """The player on turn plays ``move`` (default: the first legal placement) by slash."""
         channel = channel or self.channel
         state = await self.state(channel)
         move = move or first_move(state)
         actor = await self.on_turn(channel)
         options = {"position": f"{move.x},{move.y},{move.rotation}"}
-        if move.meeple:
-            options["follower"] = move.meeple
-        if move.hut:
-            options["follower"] = f"hut:{move.hut}"
+        if move.figure == MEEPLE:
+            options["follower"] = move.port
+        if move.figure == HUT:
+            options["follower"] = f"hut:{move.port}"
         return await actor.slash(channel, "carcassonne place", **options)
 
 
@@ -115,30 +115,29 @@ async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
         yield Table(env, guild, guild.create_text_channel("carcassonne"))
 
 
-def first_move(state: GameState) -> Move:
+def first_move(state: GameState) -> Place:
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
     placement = GameService.placements(state, tile)[0]
-    return Move(tile.id, placement.x, placement.y, placement.rotation)
+    return Place(tile.id, placement.x, placement.y, placement.rotation)
 
 
-def move_with(state: GameState, wanted: type) -> Move | None:
+def move_with(state: GameState, wanted: type) -> Place | None:
     """A legal move of the tile on turn that causes an event of type ``wanted``."""
     game = state.game
     assert game is not None and game.tile is not None
     for placement in game.legal_placements():
         options = [None, *game.legal_figures(placement)]
         for option in options:
-            move = Move(game.tile.id, *placement,
-                        meeple=option.port if option and option.figure == "meeple" else None,
-                        hut=option.port if option and option.figure == "hut" else None)
-            trial = Game.from_record(state.row.record)
+            move = Place(game.tile.id, *placement, option and option.figure,
+                         option and option.port)
+            trial = game.copy()
             if any(isinstance(e, wanted) for e in trial.play(move).events):
                 return move
     return None
 
 
-def scoring_move(state: GameState) -> Move | None:
+def scoring_move(state: GameState) -> Place | None:
     """A legal move with a follower that scores at once, if the tile has one."""
     assert state.game is not None and state.game.tile is not None and state.row.record
     from engine import FeatureScored
@@ -148,7 +147,7 @@ def scoring_move(state: GameState) -> Move | None:
         for option in GameService.figures(state, placement, tile):
             if option.figure != "meeple":
                 continue
-            move = Move(tile.id, *placement, meeple=option.port)
+            move = Place(tile.id, *placement, MEEPLE, option.port)
             trial = Game.from_record(state.row.record)
             events = trial.play(move).events
             if any(isinstance(e, FeatureScored) and e.scorers for e in events):

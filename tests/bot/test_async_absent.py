@@ -5,12 +5,12 @@ from __future__ import annotations
 from bot_support import custom_ids, mentions
 
 from bot.games import GameService, GameState
-from engine import FeatureScored, Game, Move
+from engine import MEEPLE, FeatureScored, Game, Place, Remove, Skip
 
 HOUR = 3600.0
 
 
-def lasting_follower_move(state: GameState) -> Move:
+def lasting_follower_move(state: GameState) -> Place:
     """A legal move that puts a follower on the map and scores nothing at once."""
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
@@ -18,7 +18,7 @@ def lasting_follower_move(state: GameState) -> Move:
         for option in GameService.figures(state, placement, tile):
             if option.figure != "meeple":
                 continue
-            move = Move(tile.id, *placement, meeple=option.port)
+            move = Place(tile.id, *placement, MEEPLE, option.port)
             events = Game.from_record(state.row.record).play(move).events
             if not any(isinstance(e, FeatureScored) for e in events):
                 return move
@@ -44,7 +44,7 @@ async def test_a_missed_deadline_skips_the_turn_and_the_tile_goes_back(table) ->
     assert (await table.state()).turn == state.turn
     await table.env.advance_time(60)
     after = await table.state()
-    assert after.game.history[-1] == {"tile": tile, "skipped": True}
+    assert after.game.history[-1].action == Skip(tile)
     assert after.current is not None and after.current.id != absent.id
     assert sum(after.game.remaining().values()) == in_bag  # back in, and the next one drawn
     assert after.row.turn_started_at == table.env.now()
@@ -57,7 +57,7 @@ async def test_a_missed_deadline_skips_the_turn_and_the_tile_goes_back(table) ->
     await table.env.advance_time(24 * HOUR - 60)
     assert (await table.state()).turn == after.turn
     await table.env.advance_time(60)
-    assert (await table.state()).game.history[-1]["skipped"] is True
+    assert isinstance((await table.state()).game.history[-1].action, Skip)
 
 
 async def test_with_policy_nothing_the_deadline_only_says_so(table) -> None:
@@ -91,12 +91,12 @@ async def test_players_who_miss_n_turns_are_removed_and_the_last_one_wins(table)
 
     await table.env.advance_time(3 * HOUR)  # p2, p0, p1 each miss once: skipped
     state = await table.state()
-    assert [e.get("skipped") for e in state.game.history[-3:]] == [True, True, True]
+    assert all(isinstance(e.action, Skip) for e in state.game.history[-3:])
     assert all(state.game.active)
 
     await table.env.advance_time(HOUR)  # p2 misses again: removed, the game goes on
     state = await table.state()
-    assert state.game.history[-1] == {"removed": p2}
+    assert state.game.history[-1].action == Remove(p2)
     assert state.game.active == [True, True, False]
     assert state.row.status == "running" and state.current.id == state.players[p0].id
     assert len(bot_posts(table.channel, "is removed from the game")) == 1
@@ -130,7 +130,7 @@ async def test_the_host_kicks_absent_players(table) -> None:
     assert "removed from the game by **alice**" in kicked.response.embeds[0].description
     after = await table.state()
     assert not after.game.active[after.seat(target.id)]
-    assert after.game.history[-1] == {"removed": after.seat(target.id)}
+    assert after.game.history[-1].action == Remove(after.seat(target.id))
     assert after.current.id == waiting.id and after.row.status == "running"
     await table.env.advance_time(6 * HOUR)  # 12 hours into the turn: the reminder
     assert table.channel.last_message.content.startswith("⏰")

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from bot.charts import HEIGHT, WIDTH, score_chart, score_table
-from engine import Game, Move
+from engine import Game, Place
 from render.theme import player_colour
 
 
@@ -15,7 +15,7 @@ def test_the_chart_draws_each_player_in_their_colour() -> None:
     game = Game.new(["Ana", "Béla", "Chen"], seed=7)
     for _ in range(30):
         placement = next(game.legal_placements())
-        game.play(Move(game.tile.id, placement.x, placement.y, placement.rotation))
+        game.play(Place(game.tile.id, placement.x, placement.y, placement.rotation))
     game.end()
     table = score_table(game)
     assert len(table) == game.turn + 2  # the start, every entry, the final scoring

@@ -197,9 +197,9 @@ async def test_the_final_scoring_of_a_game_finished_by_its_last_tile_carries_the
 
 
 def _first(game: Game):
-    from engine import Move
+    from engine import Place
 
     placement = next(game.legal_placements())
-    return Move(game.tile.id, placement.x, placement.y, placement.rotation)
+    return Place(game.tile.id, placement.x, placement.y, placement.rotation)
 
 

@@ -12,7 +12,7 @@ from bot import sqlite
 from bot.games import GameService
 from bot.storage import Player
 from bot.turn_clock import REMINDER
-from engine import Game, Move, Options, TileDiscarded
+from engine import Game, Options, Place, TileDiscarded
 
 HOUR = 3600.0
 
@@ -28,7 +28,7 @@ async def test_regression_game_log_turn_of_a_slash_move_followed_by_a_discard(da
         log = await table.bot.storage.game_log(state.id)
         place = next(entry for entry in log if entry.action == "place")
         assert place.data["turn"] == 0  # the move's own turn, not the discard's
-        assert place.data["move"].startswith(state.game.history[0]["tile"])
+        assert place.data["move"].startswith(state.game.history[0].tile)
 
 
 async def test_a_move_never_changes_the_position_a_reader_holds(table) -> None:
@@ -99,7 +99,7 @@ async def test_a_database_written_by_the_previous_bot_plays_on(tmp_path) -> None
     ann, bo = Player(101, "ann"), Player(102, "bo")
     game = Game.new(["ann", "bo"], Options(), seed=5)
     placement = next(game.legal_placements())
-    game.play(Move(game.tile.id, *placement))
+    game.play(Place(game.tile.id, *placement))
     async with aiosqlite.connect(path, isolation_level=None) as db:
         for migration in sqlite.migrations()[:2]:
             await db.executescript(

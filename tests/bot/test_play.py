@@ -132,7 +132,7 @@ async def test_a_follower_is_placed_and_a_feature_scores(table) -> None:
     mover = state.current
     result = await table.place(move)
     embed = result.response.embeds[0]
-    assert "with a" in embed.description and f"on {move.meeple}" in embed.description
+    assert "with a" in embed.description and f"on {move.port}" in embed.description
     assert "✅ Completed" in embed.description and f"**{mover.name}** +" in embed.description
     after = await table.state()
     seat = state.seat(mover.id)
@@ -281,7 +281,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left")
     exported = (await outsider.slash(table.channel, "carcassonne export")).response
     record = json.loads(await exported.attachments[0].read())
-    assert record["format"] == "carcassonne-record/1" and len(record["turns"]) == 2
+    assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 2
     assert "seed" not in record  # the seed would tell the future while the game runs
     assert record["players"] == [p.name for p in state.players]
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from bot import presenters
 from bot.games import GameState, Played
 from bot.storage import GameRow, Player
-from engine import FeatureScored, Game, Move, Options, TileDiscarded
+from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 PLAYERS = (Player(1, "Ana"), Player(2, "Béla"))
@@ -42,7 +42,7 @@ def finished_game(seed: int = 3) -> Game:
         placement = rng.choice(list(game.legal_placements()))
         figures = game.legal_figures(placement)
         meeple = figures[0].port if figures and rng.random() < 0.5 else None
-        game.play(Move(game.tile.id, *placement, meeple=meeple))
+        game.play(Place(game.tile.id, *placement, meeple and MEEPLE, meeple))
     return game
 
 
@@ -79,7 +79,7 @@ def test_shared_points_say_each() -> None:
 def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     game = finished_game()
     state = state_of(game, "finished")
-    last = Played(state, PLAYERS[0], Move("D", 0, 0, 0), list(game.events[-5:]))
+    last = Played(state, PLAYERS[0], Place("D", 0, 0, 0), list(game.events[-5:]))
     post = presenters.turn_post(last, None, None)
     outcome = game.outcome()
     assert post.content.startswith("🏆 Game over!")

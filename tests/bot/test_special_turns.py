@@ -35,7 +35,7 @@ async def test_a_bonus_tile_is_announced_and_placed_by_the_same_player(table) ->
     placed = await table.place()
     assert not placed.ephemeral
     last = await table.state()
-    assert last.game.history[-1]["tile"] == bonus_tile and last.game.history[-1]["bonus"]
+    assert last.game.history[-1].tile == bonus_tile and last.game.history[-1].bonus
     assert last.current.id != closer.id
 
 

@@ -28,7 +28,7 @@ from bot.naming import (
     placement_value,
 )
 from bot.replies import MAX_MESSAGE
-from engine import BonusTileEarned, Game
+from engine import MEEPLE, BonusTileEarned, Game
 
 #: Inputs of the shapes that froze the bot, at the 6,000 characters Discord allows.
 HOSTILE = [
@@ -123,8 +123,8 @@ async def test_regression_bonus_tile_race_double_move(table) -> None:  # HG-32
     picked = await me.select(panel, [placement_value(move.placement)],
                              custom_id=select_id(panel, "carc:pos:"))
     panel = picked.response
-    if move.meeple or move.hut:
-        value = move.meeple or f"hut:{move.hut}"
+    if move.figure is not None:
+        value = move.port if move.figure == MEEPLE else f"hut:{move.port}"
         panel = (await me.select(panel, [value], custom_id=select_id(panel, "carc:fig:"))).response
     suggested = await me.autocomplete(table.channel, "carcassonne place", "position", "")
     # Typed at turn N, still in flight while the Confirm of turn N is handled.
@@ -147,7 +147,7 @@ async def test_regression_bonus_tile_race_double_move(table) -> None:  # HG-32
                             position=placement_value(bonus_spot))
     assert not played.ephemeral, played.response.content
     last = await table.state()
-    assert last.game.history[-1]["bonus"] and last.turn == bonus_turn.turn + 1
+    assert last.game.history[-1].bonus and last.turn == bonus_turn.turn + 1
 
 
 async def test_a_typed_move_sent_before_its_turn_was_announced_is_refused(table) -> None:
@@ -194,7 +194,7 @@ async def test_regression_hand_with_two_tiles_of_a_kind_opens_the_panel(table) -
     confirmed = await me.click(picked.response, label="Confirm")
     assert confirmed.response.content.startswith(f"Played {twice}")
     after = await table.state()
-    assert after.game.history[-1]["tile"] == twice and after.turn == state.turn + 1
+    assert after.game.history[-1].tile == twice and after.turn == state.turn + 1
 
 
 # ----------------------------------------------------------------- fault 10

@@ -1,6 +1,7 @@
 """The game record: export, import, replay, and the replay command line."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -112,3 +113,72 @@ def test_selfplay_command_writes_records_and_a_summary(tmp_path):
     assert files == ["game-0.json", "game-1.json", "game-2.json"]
     for path in tmp_path.iterdir():
         assert run_cli(tmp_path, path.read_text(), name="copy.json").returncode == 0
+
+
+# Fault 12 of issue 9: bad files are one line on stderr and exit 1, never a traceback.
+
+def run_cli_bytes(tmp_path, data: bytes):
+    path = tmp_path / "record.json"
+    path.write_bytes(data)
+    return subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                          capture_output=True, text=True)
+
+
+def assert_one_line(done, message):
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and message in lines[0], done.stderr
+
+
+def test_replay_invalid_utf8_is_one_line(tmp_path):
+    done = run_cli_bytes(tmp_path, b'{"format": "\xc3\x28"}')
+    assert_one_line(done, "record: not UTF-8 text (byte 0xc3 at position 12)")
+
+
+def test_replay_utf16_file_is_one_line(tmp_path):
+    done = run_cli_bytes(tmp_path, json.dumps(SAMPLE).encode("utf-16"))
+    assert_one_line(done, "record: the file is UTF-16 text; save it as UTF-8")
+
+
+def test_replay_utf8_with_byte_order_mark_is_read(tmp_path):
+    done = run_cli_bytes(tmp_path, json.dumps(SAMPLE).encode("utf-8-sig"))
+    assert done.returncode == 0, done.stderr
+
+
+def test_replay_deeply_nested_json_is_one_line(tmp_path):
+    done = run_cli_bytes(tmp_path, b"[" * 100_000 + b"]" * 100_000)
+    assert_one_line(done, "record: not valid JSON: nested too deeply")
+
+
+def test_replay_5000_digit_integer_is_one_line(tmp_path):
+    text = json.dumps(SAMPLE).replace('"x": 0', '"x": ' + "1" * 5000, 1)
+    done = run_cli_bytes(tmp_path, text.encode())
+    assert_one_line(done, "record: not valid JSON: exceeds the limit (4300 digits)")
+
+
+def test_replay_refuses_finished_yes(tmp_path):
+    done = run_cli_bytes(tmp_path, json.dumps({**SAMPLE, "finished": "yes"}).encode())
+    assert_one_line(done, """record: 'finished' must be true or false, not "yes\"""")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"format": 1}, "'format' must be a string, not a number"),
+    ({"players": "Ana"}, "'players' must be a list"),
+    ({"options": []}, "'options' must be an object"),
+    ({"seed": "7"}, """'seed' must be an integer, not "7\""""),
+    ({"seed": True}, "'seed' must be an integer, not true"),
+    ({"finised": True}, "unknown field 'finised'"),
+    ({"start": {"tile": "D", "rotation": "0"}}, "the start 'rotation' must be an integer"),
+    ({"turns": [{"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": 5}]},
+     "turn 0: 'meeple' must be a string, not a number"),
+    ({"turns": [{"tile": "E", "x": 0.0, "y": -1, "rotation": 180}]},
+     "turn 0: 'x' must be an integer, not 0.0"),
+    ({"turns": [{"tile": "E", "x": 0, "y": -1, "rotation": 180, "bonus": 1}]},
+     "turn 0: 'bonus' must be true or false, not a number"),
+    ({"turns": [{"tile": "E", "x": 0, "y": -1, "rotation": 180, "meepel": "S"}]},
+     "turn 0: unknown field 'meepel'"),
+])
+def test_replay_refuses_wrongly_typed_fields(change, message):
+    with pytest.raises(RecordError, match=re.escape(message)):
+        replay({**SAMPLE, **change})

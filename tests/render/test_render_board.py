@@ -2,12 +2,13 @@
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageDraw
 from render_support import close, new_game, play
 
-from engine import FigureOption, Game, IllegalMoveError, Placement
+from engine import Game, IllegalMoveError, Placement
 from engine.tilesets import all_tiles
 from render import (
     candidate_positions,
@@ -399,7 +400,7 @@ def test_preview_shows_the_chosen_figure_in_the_colour_of_the_player_on_turn():
     assert wears(image, (px, py), 50, colour, 0.2)
     without = render_preview(game, placement, tile)
     assert not wears(without, (px, py), 50, colour, 0.05)
-    monk = FigureOption("meeple", "C", "cloister", "monk")  # tile L has no cloister
+    monk = replace(figure, port="C", kind="cloister", role="monk")  # tile L has no cloister
     with pytest.raises(ValueError, match="no monk can stand at C"):
         render_preview(game, placement, tile, figure=monk)
     # The same figure named by (kind, port): the figure's kind, or its feature's.

@@ -1,0 +1,157 @@
+"""Chance: seeds, their commitment, and the draws a record shows.
+
+A live game deals its tiles from a seed (:func:`new_seed`: 128 random bits
+from :mod:`secrets`). Its :func:`commitment`, the SHA-256 of the seed written
+in decimal, can be published when the game starts; the seed itself tells the
+order of the tiles to come, so it is revealed only once the game is over.
+
+A record replayed without its seed takes its tiles from the record itself:
+:class:`DrawScript` says which tile each draw must give, as far as the record
+shows it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+
+from .actions import Entry, Remove, Skip
+from .errors import IllegalMoveError, Reason
+
+#: Bits of a seed the engine chooses.
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """An unguessable seed for a new game."""
+    return secrets.randbits(SEED_BITS)
+
+
+def commitment(seed: int) -> str:
+    """The SHA-256 (hex) of ``seed`` written as decimal text."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+class DrawScript:
+    """The tiles a record shows each draw giving.
+
+    A draw is asked for by the player it is for, at a record turn (the number
+    of entries made so far). :meth:`land` and :meth:`bonus` answer with the tile,
+    or None where the record does not show it (a tile taken away by a player who
+    was then removed); :meth:`after_end` says whether the record has ended by then.
+
+    How the record shows land tiles (``land``):
+
+    - ``"entries"``: the tile drawn at turn ``t`` is the tile of entry ``t``,
+      passing over the removals of other players (games without hands);
+    - ``"hands"``: each player's draws are the tiles that appear in their hand
+      from one of their entries to their next (record version 2, ``"hand"``);
+    - ``"none"``: it does not (a version 1 record of a game with hands).
+
+    Bonus tiles are always the tiles of the bonus entries.
+    """
+
+    __slots__ = ("entries", "land_shown", "incoming", "rule_bonus")
+
+    def __init__(self, entries: Sequence[Entry], *, land: str, rule_bonus: str) -> None:
+        self.entries = tuple(entries)
+        self.land_shown = land != "none"
+        self.rule_bonus = rule_bonus
+        #: Per player, every tile drawn into their hand, in order (games with hands).
+        self.incoming: dict[int, tuple[str, ...]] | None = \
+            _incoming(self.entries) if land == "hands" else None
+
+    def after_end(self, turn: int) -> bool:
+        return turn >= len(self.entries)
+
+    def land(self, player: int, turn: int, drawn: int) -> str | None:
+        """The land tile drawn for ``player`` at ``turn``; ``drawn``: how many
+        tiles the script has already given this player (games with hands)."""
+        if self.incoming is not None:
+            tiles = self.incoming.get(player, ())
+            return tiles[drawn] if drawn < len(tiles) else None
+        if not self.land_shown:
+            return None
+        index = self._entry_for(player, turn)
+        if index is None:
+            return None
+        entry = self.entries[index]
+        if entry.bonus:
+            raise _at(IllegalMoveError("no bonus tile was earned", self.rule_bonus,
+                                       Reason.NO_BONUS_EARNED), index)
+        return entry.tile
+
+    def bonus(self, player: int, turn: int) -> str | None:
+        """The bonus tile drawn for ``player`` at ``turn``."""
+        index = self._entry_for(player, turn)
+        if index is None:
+            return None
+        entry = self.entries[index]
+        if not entry.bonus:
+            raise _at(IllegalMoveError("a bonus tile must be placed now", self.rule_bonus,
+                                       Reason.BONUS_TILE_DUE), index)
+        return entry.tile
+
+    def _entry_for(self, player: int, turn: int) -> int | None:
+        """The index of the entry that shows the tile drawn at ``turn``: the next
+        one, passing over other players leaving; None if the drawer leaves with it
+        or the record ends first."""
+        for index in range(turn, len(self.entries)):
+            action = self.entries[index].action
+            if isinstance(action, Remove):
+                if action.player == player:
+                    return None
+                continue
+            return index
+        return None
+
+    def still_to_draw(self, turn: int, drawn: dict[int, int]) -> Counter[str]:
+        """The tiles later draws will take (``drawn``: per player, as in :meth:`land`)."""
+        if self.incoming is not None:
+            return Counter(tile for player, tiles in self.incoming.items()
+                           for tile in tiles[drawn.get(player, 0):])
+        if not self.land_shown:
+            return Counter()
+        return Counter(entry.tile for entry in self.entries[turn:]
+                       if entry.tile is not None and not entry.bonus)
+
+
+def _incoming(entries: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
+    """Per player, the tiles that came into their hand, from the hands entries list.
+
+    What a player holds at an entry is what they held at their previous one,
+    less the tile played or discarded there, plus what they drew since; a hand
+    that lost a tile otherwise is an error of the record (D-8).
+    """
+    incoming: dict[int, list[str]] = {}
+    kept: dict[int, Counter[str]] = {}
+    for index, entry in enumerate(entries):
+        if entry.player is None or entry.bonus or isinstance(entry.action, Remove):
+            continue
+        player = entry.player
+        held = Counter(entry.hand)
+        before = kept.get(player, Counter())
+        lost = before - held
+        if lost:
+            raise _at(IllegalMoveError(
+                f"the hand of player {player} lost tile {min(lost)} without playing it",
+                "D-8", Reason.HAND_MISMATCH, player=player, hand=entry.hand,
+                held=tuple(before.elements())), index)
+        new = held - before
+        arrived = []
+        for tile in entry.hand:  # in the order held: the order drawn
+            if new[tile]:
+                new[tile] -= 1
+                arrived.append(tile)
+        incoming.setdefault(player, []).extend(arrived)
+        if not isinstance(entry.action, Skip):  # a skipped turn keeps the hand
+            held[entry.tile] -= 1
+        kept[player] = +held
+    return {player: tuple(tiles) for player, tiles in incoming.items()}
+
+
+def _at(error: IllegalMoveError, turn: int) -> IllegalMoveError:
+    error.turn = turn
+    return error

@@ -1,0 +1,151 @@
+"""The turn cycle: drawing a tile that fits, discarding what fits nowhere,
+dealing and refilling hands, passing the turn on, and ending the game.
+
+Functions of the :class:`~engine.game.Game` they are given (the state they
+change); the game calls them after every move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .actions import Discard, Entry
+from .events import GameOver, TileDiscarded
+from .tiles import Pile, TileType
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: final scores and the winner(s) (a tie is a shared win, D-3)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def next_player(game: Game) -> None:
+    """Pass the turn to the next player still in the game."""
+    count = len(game.players)
+    player = game.current_player
+    for _ in range(count):
+        player = (player + 1) % count  # type: ignore[operator]
+        if game.active[player]:
+            break
+    game.current_player = player
+
+
+def draw(game: Game, player: int) -> TileType | None:
+    """The next land tile for ``player`` (None: the bag is empty, or a replayed
+    record shows no more)."""
+    tile_id = game.bag.draw(player, len(game.history))
+    return None if tile_id is None else game.rules.tiles[tile_id]
+
+
+def refill(game: Game, player: int) -> None:
+    """Draw a tile into ``player``'s hand (D-8)."""
+    tile = draw(game, player)
+    if tile is not None:
+        game._hands[player].append(tile)
+
+
+def has_place(game: Game, tile: TileType) -> bool:
+    """Whether ``tile`` has a legal place on the map."""
+    if game.rules.restricts(tile):
+        return next(game.legal_placements(tile), None) is not None
+    return game.board.has_place(tile)
+
+
+def discard(game: Game, tile: TileType, hand: tuple[str, ...], *, bonus: bool = False) -> None:
+    """A tile that fits nowhere leaves the game or goes back (B-12, D-7, H-3)."""
+    player = game.current_player
+    assert player is not None
+    pile = tile.pile
+    back = not bonus and game.rules.back_to_pile(pile) and pile_can_move(game, pile)
+    if back:
+        game.bag.put_back(tile.id)
+    game.events.append(TileDiscarded(len(game.history), player, tile.id, back, bonus))
+    game._record(Entry(Discard(tile.id), player, bonus, hand))
+
+
+def pile_can_move(game: Game, pile: Pile) -> bool:
+    """Whether any tile left in a pile fits somewhere: if none does, putting a
+    tile back would only bring it round again, so it leaves the game."""
+    tiles = game.rules.tiles
+    return any(has_place(game, tiles[t]) for t in set(game.bag.tiles_of(pile)))
+
+
+def deal_if_due(game: Game) -> None:
+    """Deal the hands in seating order (D-8) once land tiles are drawn: the
+    River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
+    if game._hand_size == 1 or game._hands_dealt:
+        return
+    pile = game.bag.current_pile()
+    if pile is None or not game.rules.hands_allowed(pile):
+        return
+    game._hands_dealt = True
+    for player in range(len(game.players)):
+        if game.active[player]:
+            for _ in range(game._hand_size):
+                refill(game, player)
+
+
+def begin_turn(game: Game) -> None:
+    """Find the player on turn a tile that fits, or end the game."""
+    deal_if_due(game)
+    player = game.current_player
+    assert player is not None
+    if not game._hands_dealt:
+        while not game.bag.awaiting:
+            tile = draw(game, player)
+            if tile is None:
+                break
+            if has_place(game, tile):
+                game.tile = tile
+                return
+            discard(game, tile, (tile.id,) if game._hand_size > 1 else ())
+        if not game.bag.awaiting:
+            finish(game)
+        return
+    for _ in range(len(game.players)):
+        player = game.current_player
+        hand = game._hands[player]  # type: ignore[index]
+        for tile in list(hand):
+            while tile is not None and not has_place(game, tile):
+                discard(game, tile, tuple(t.id for t in hand))
+                hand.remove(tile)
+                tile = draw(game, player)  # type: ignore[arg-type]
+                if tile is not None:
+                    hand.append(tile)
+        if game.bag.awaiting:
+            return
+        if hand:
+            game.tile = hand[0]
+            return
+        next_player(game)
+    finish(game)
+
+
+def offer_bonus(game: Game, tile_id: str) -> bool:
+    """The player on turn places the bonus tile they earned, if it fits somewhere."""
+    tile = game.rules.tiles[tile_id]
+    if not has_place(game, tile):
+        discard(game, tile, (tile_id,) if game._hand_size > 1 else (), bonus=True)
+        return False
+    game.tile = tile
+    game.is_bonus_turn = True
+    return True
+
+
+def finish(game: Game) -> None:
+    """End of the game: final scoring (B-38 to B-41, HG-49 to HG-58)."""
+    game.tile = None
+    game.current_player = None
+    game.rules.final_scoring(game)
+    best = max(s for s, active in zip(game.scores, game.active) if active)
+    winners = tuple(i for i, score in enumerate(game.scores)
+                    if score == best and game.active[i])
+    game._outcome = Outcome(tuple(game.scores), winners)
+    game.events.append(GameOver(len(game.history), None, tuple(game.scores), winners))
