@@ -3,7 +3,9 @@
 Games come in pairs dealt from the same tiles with the seats swapped, and the
 two games of a pair are not independent (a deck that favours the first seat
 favours it in both). The interval is therefore taken from the spread of the
-pairs' mean results, not of single games.
+pairs' mean results; where that says less than the spread of single games
+(a sweep, where every pair is alike, would give an interval of width 0), the
+wider single-game interval is taken.
 """
 
 from __future__ import annotations
@@ -47,11 +49,10 @@ def elo_difference(pair_results: Sequence[Sequence[float]]) -> Elo:
     games = len(results)
     margin = 0.5 / games
     fraction = min(max(statistics.fmean(results), margin), 1 - margin)
+    error = math.sqrt(fraction * (1 - fraction) / games)
     if len(pair_results) >= 2:
         means = [statistics.fmean(pair) for pair in pair_results]
-        error = statistics.stdev(means) / math.sqrt(len(means))
-    else:
-        error = math.sqrt(fraction * (1 - fraction) / games)
+        error = max(error, statistics.stdev(means) / math.sqrt(len(means)))
     low = min(max(fraction - _Z95 * error, margin), 1 - margin)
     high = min(max(fraction + _Z95 * error, margin), 1 - margin)
     return Elo(elo_of(fraction), elo_of(low), elo_of(high))

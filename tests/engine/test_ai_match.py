@@ -84,6 +84,7 @@ def test_elo_difference_of_known_results():
     assert ahead.low < ahead.difference < ahead.high
     sweep = elo_difference([[1, 1]] * 5)  # finite: "at least this much"
     assert sweep.difference == pytest.approx(elo_of(1 - 0.05))
+    assert sweep.low < sweep.difference
 
 
 def test_percentile_is_the_nearest_rank():
