@@ -23,10 +23,11 @@ from ..features import Feature, FeatureGraph
 from ..figures import HUT, MEEPLE
 from ..game import Game, Move
 from ..game_support import majority
+from ..geometry import OFFSETS
 from ..options import Options
 from ..rules.carcassonne import Carcassonne
 from ..selfplay import random_move
-from ..tiles import CITY, CLOISTER, CLOSABLE_KINDS, FIELD, FOREST
+from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST
 
 State = Game
 Action = Move
@@ -218,20 +219,27 @@ class ClaimedFeature:
     """A feature with figures on it that has not paid out yet, as the
     evaluation needs it.
 
-    ``gain_if_closed`` is what closing it would add to what it pays if the game
-    ended now; ``missing`` estimates the tiles it still needs (open edges; the
-    empty neighbours of a cloister); ``open_cities`` counts, for a farm, the
-    unfinished cities it borders; ``bonus_tile`` marks a forest with gold,
+    ``gain_if_closed`` is what closing it would add to what it pays if the
+    game ended now. ``spots`` has one number per empty position the feature
+    runs into: how many of the unseen tiles (and the hands) would close it
+    there; a 0 means it can never be closed as it lies. A cloister has
+    ``missing`` empty neighbours instead. A farm has ``cities``: the spots of
+    each unfinished city it borders. ``bonus_tile`` marks a forest with gold,
     whose closing earns a bonus tile (HG-32).
     """
 
     kind: str
     owners: tuple[int, ...]
-    tiles: int
-    missing: int
-    gain_if_closed: int
-    open_cities: int = 0
+    gain_if_closed: int = 0
+    spots: tuple[int, ...] = ()
+    missing: int = 0
+    cities: tuple[tuple[int, ...], ...] = ()
     bonus_tile: bool = False
+
+
+def unseen_tiles(state: State) -> int:
+    """Tiles still to be played: the bag and every hand."""
+    return state.tiles_left() + sum(len(hand) for hand in state._hands)
 
 
 def claimed_features(state: State) -> list[ClaimedFeature]:
@@ -240,6 +248,7 @@ def claimed_features(state: State) -> list[ClaimedFeature]:
     graph = state.graph
     seen: set[int] = set()
     unfinished_pays = state.options.unfinished and isinstance(state.rules, Carcassonne)
+    supply = _supply(state)
     for figure in state.figures:
         if figure.figure == HUT:
             continue
@@ -250,12 +259,11 @@ def claimed_features(state: State) -> list[ClaimedFeature]:
         seen.add(root)
         feature = graph.features[root]
         owners = majority(feature.figures)
-        tiles = len(feature.tiles)
         if feature.kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
-            found.append(ClaimedFeature(CLOISTER, owners, tiles, 8 - neighbours,
-                                        _CLOISTER_POINTS - now))
+            found.append(ClaimedFeature(CLOISTER, owners, _CLOISTER_POINTS - now,
+                                        missing=8 - neighbours))
         elif feature.kind in CLOSABLE_KINDS:
             value = state.rules.closed_value(state, feature)
             if value is None:
@@ -263,21 +271,71 @@ def claimed_features(state: State) -> list[ClaimedFeature]:
             now = state.rules.unfinished_value(state, feature, figure)[0] \
                 if unfinished_pays else 0
             found.append(ClaimedFeature(
-                feature.kind, owners, tiles, feature.open_edges, value[0] - now,
+                feature.kind, owners, value[0] - now, _spots(state, root, supply),
                 bonus_tile=feature.kind == FOREST and feature.count("gold") > 0))
+        elif feature.kind == FIELD:
+            cities = {graph.find(node) for node in feature.cities}
+            found.append(ClaimedFeature(FIELD, owners, cities=tuple(
+                _spots(state, city, supply) for city in sorted(cities)
+                if graph.features[city].open_edges)))
         else:
-            found.append(ClaimedFeature(feature.kind, owners, tiles, 0, 0,
-                                        open_cities=_open_cities(state, feature)))
+            found.append(ClaimedFeature(feature.kind, owners))
     return found
 
 
-def _open_cities(state: State, feature) -> int:
-    if feature.kind != FIELD:
-        return 0
+def _supply(state: State) -> dict[str, int]:
+    """The unseen tiles and the hands, by id."""
+    counts = dict(state.remaining())
+    for held in state._hands:
+        for tile in held:
+            counts[tile.id] = counts.get(tile.id, 0) + 1
+    return counts
+
+
+def _spots(state: State, root: int, supply: dict[str, int]) -> tuple[int, ...]:
+    """For each empty position the feature at ``root`` runs into, how many
+    tiles of ``supply`` would fit there and close the feature's part on it."""
     graph = state.graph
-    roots = {graph.find(node) for node in feature.cities}
-    return sum(1 for root in roots
-               if graph.features[root].kind == CITY and graph.features[root].open_edges)
+    tiles = state.board.tiles
+    facing: dict[tuple[int, int], int] = {}
+    for x, y in graph.features[root].tiles:
+        placed = tiles[(x, y)]
+        edges = placed.oriented.segment_edges
+        for segment in range(len(edges)):
+            if graph.find(placed.node + segment) != root:
+                continue
+            for direction in edges[segment]:
+                dx, dy = OFFSETS[direction]
+                spot = (x + dx, y + dy)
+                if spot not in tiles:
+                    facing.setdefault(spot, (direction + 2) % 4)
+    frontier = state.board.frontier
+    rules_tiles = state.rules.tiles
+    return tuple(
+        sum(count for tile_id, count in supply.items()
+            if _closes(rules_tiles[tile_id], frontier[spot], direction))
+        for spot, direction in facing.items())
+
+
+_CLOSES: dict[tuple[str, tuple, int], bool] = {}
+
+
+def _closes(tile, constraint: tuple, direction: int) -> bool:
+    """Whether ``tile`` fits a position with ``constraint`` in some rotation so
+    that its part facing ``direction`` has no edge left open."""
+    key = (tile.id, constraint, direction)
+    answer = _CLOSES.get(key)
+    if answer is None:
+        answer = False
+        for rotation in tile.fitting_rotations(constraint):
+            oriented = tile.orientations[rotation // 90]
+            segment = oriented.point_segment[3 * direction + 1]
+            if segment >= 0 and all(constraint[d] is not None
+                                    for d in oriented.segment_edges[segment]):
+                answer = True
+                break
+        _CLOSES[key] = answer
+    return answer
 
 
 # ----------------------------------------------------------------------

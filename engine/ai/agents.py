@@ -126,7 +126,8 @@ class EasyAgent(OnePlyAgent):
     not always play its best: a beginner's opponent."""
 
     name = "easy"
-    weights = Weights(close_one=0.0, farm_city=0.0, follower=0.0, bonus_tile=0.0)
+    weights = Weights(close_at_best=0.0, cloister_at_best=0.0, farm_city=0.0, follower=0.0,
+                      bonus_tile=0.0)
     temperature = 1.5
 
 

@@ -22,13 +22,23 @@ _FARM_CITY_POINTS = 3
 
 @dataclass(frozen=True)
 class Weights:
-    """How much the hopes of a position count beside its sure points."""
+    """How much the hopes of a position count beside its sure points.
 
-    #: Chance that a feature lacking one tile is closed while tiles remain.
-    close_one: float = 0.8
-    #: Each further missing tile multiplies that chance by this.
-    close_more: float = 0.7
-    #: A farm's share of an unfinished neighbouring city's 3 points.
+    The closing chances were fitted (least log loss) to 13,000 claimed roads,
+    cities and cloisters of 30 games between one-ply players, and whether
+    each was closed in the end."""
+
+    #: The best chance a road, city, forest or river is closed...
+    close_at_best: float = 0.8
+    #: ... when each of its gaps gets one of the tiles that close it there,
+    #: the owner drawing ``draw_share`` of their share of the unseen tiles.
+    draw_share: float = 0.6
+    #: A cloister's best chance, lost as ``cloister_pace`` × empty neighbours
+    #: nears the number of unseen tiles.
+    cloister_at_best: float = 0.6
+    cloister_pace: float = 6.0
+    #: A farm's share of an unfinished neighbouring city's 3 points, times
+    #: that city's chance.
     farm_city: float = 0.45
     #: Points one follower in supply is worth at the start of the game
     #: (shrinking to 0 as the tiles run out), for the first ``useful_followers``.
@@ -41,15 +51,30 @@ class Weights:
 DEFAULT = Weights()
 
 
-def completion_chance(missing: int, tiles_left: int, players: int, weights: Weights) -> float:
-    """A rough chance that a feature lacking ``missing`` tiles is still closed."""
+def closing_chance(spots: tuple[int, ...], unseen: int, players: int,
+                   weights: Weights) -> float:
+    """The chance that a feature is closed, from what would close each of its
+    gaps (``spots``, see :class:`~engine.ai.adapter.ClaimedFeature`): none if a
+    gap has no closing tile left."""
+    if not spots:
+        return 1.0
+    if unseen <= 0:
+        return 0.0
+    draws = max(1.0, weights.draw_share * unseen / players)
+    chance = weights.close_at_best
+    for closers in spots:
+        if closers == 0:
+            return 0.0
+        chance *= 1 - (1 - min(1.0, closers / unseen)) ** draws
+    return chance
+
+
+def cloister_chance(missing: int, unseen: int, weights: Weights) -> float:
+    """The chance that a cloister's ``missing`` empty neighbours are all filled."""
     if missing <= 0:
         return 1.0
-    if tiles_left < missing:
-        return 0.0
-    chance = weights.close_one * weights.close_more ** (missing - 1)
-    # Fewer tiles left than a round of turns per missing tile: less time to close it.
-    return chance * min(1.0, tiles_left / (missing * players))
+    return weights.cloister_at_best * max(
+        0.0, 1 - weights.cloister_pace * missing / max(unseen, 1))
 
 
 def expected_scores(state: State, weights: Weights = DEFAULT) -> list[float]:
@@ -58,18 +83,21 @@ def expected_scores(state: State, weights: Weights = DEFAULT) -> list[float]:
     if adapter.is_over(state):
         return values
     players = len(values)
-    left = adapter.tiles_left(state)
+    unseen = adapter.unseen_tiles(state)
     for feature in adapter.claimed_features(state):
-        if feature.open_cities:
-            hope = weights.farm_city * _FARM_CITY_POINTS * feature.open_cities * min(
-                1.0, left / (2 * players))
+        if feature.cities:
+            hope = weights.farm_city * _FARM_CITY_POINTS * sum(
+                closing_chance(city, unseen, players, weights) for city in feature.cities)
+        elif feature.missing:
+            hope = feature.gain_if_closed * cloister_chance(feature.missing, unseen, weights)
+        elif feature.gain_if_closed:
+            hope = closing_chance(feature.spots, unseen, players, weights) * (
+                feature.gain_if_closed + (weights.bonus_tile if feature.bonus_tile else 0.0))
         else:
-            chance = completion_chance(feature.missing, left, players, weights)
-            hope = chance * (feature.gain_if_closed
-                             + (weights.bonus_tile if feature.bonus_tile else 0.0))
+            continue
         for owner in feature.owners:
             values[owner] += hope
-    phase = min(1.0, left / 60)
+    phase = min(1.0, unseen / 60)
     for player in range(players):
         spare = min(adapter.followers_in_supply(state, player), weights.useful_followers)
         values[player] += weights.follower * phase * spare
