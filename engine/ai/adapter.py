@@ -45,6 +45,11 @@ def new_state(players: Sequence[str], options: Options, seed: int) -> State:
     return Game.new(players, options, seed=seed)
 
 
+def state_from_record(record: dict) -> State:
+    """The game a record (with its seed) describes, replayed."""
+    return Game.from_record(record)
+
+
 def copy_state(state: State) -> State:
     """An independent copy: playing on it never touches ``state``.
 
@@ -143,6 +148,11 @@ def play(state: State, action: Action) -> None:
     state.play(action)
 
 
+def action_text(action: Action) -> str:
+    """The action as text the engine parses back (``Move.parse``)."""
+    return str(action)
+
+
 def places_figure(action: Action) -> bool:
     return action.meeple is not None or action.hut is not None
 
@@ -204,12 +214,13 @@ def tile_sequence(state: State) -> tuple[str, ...]:
     return tuple(entry["tile"] for entry in state.history if "tile" in entry)
 
 
-def end_now_scores(state: State) -> tuple[int, ...]:
+def end_now_scores(state: State, *, disposable: bool = False) -> tuple[int, ...]:
     """The scores if the game ended now, unfinished features and farms scored
-    by the game's own rules (every option, both games)."""
+    by the game's own rules (every option, both games). A ``disposable``
+    state is ended itself instead of a copy of it."""
     if state.is_over:
         return tuple(state.scores)
-    ended = copy_state(state)
+    ended = state if disposable else copy_state(state)
     ended.end()
     return tuple(ended.scores)
 
@@ -310,32 +321,34 @@ def _spots(state: State, root: int, supply: dict[str, int]) -> tuple[int, ...]:
                 if spot not in tiles:
                     facing.setdefault(spot, (direction + 2) % 4)
     frontier = state.board.frontier
-    rules_tiles = state.rules.tiles
-    return tuple(
-        sum(count for tile_id, count in supply.items()
-            if _closes(rules_tiles[tile_id], frontier[spot], direction))
-        for spot, direction in facing.items())
+    return tuple(sum(supply.get(tile_id, 0)
+                     for tile_id in _closers(state, frontier[spot], direction))
+                 for spot, direction in facing.items())
 
 
-_CLOSES: dict[tuple[str, tuple, int], bool] = {}
+_CLOSERS: dict[tuple[Options, tuple, int], tuple[str, ...]] = {}
+
+
+def _closers(state: State, constraint: tuple, direction: int) -> tuple[str, ...]:
+    """The tiles of the game that fit a position with ``constraint`` in some
+    rotation so that their part facing ``direction`` has no edge left open."""
+    key = (state.options, constraint, direction)
+    found = _CLOSERS.get(key)
+    if found is None:
+        found = tuple(tile.id for tile in state.rules.tiles.values()
+                      if _closes(tile, constraint, direction))
+        _CLOSERS[key] = found
+    return found
 
 
 def _closes(tile, constraint: tuple, direction: int) -> bool:
-    """Whether ``tile`` fits a position with ``constraint`` in some rotation so
-    that its part facing ``direction`` has no edge left open."""
-    key = (tile.id, constraint, direction)
-    answer = _CLOSES.get(key)
-    if answer is None:
-        answer = False
-        for rotation in tile.fitting_rotations(constraint):
-            oriented = tile.orientations[rotation // 90]
-            segment = oriented.point_segment[3 * direction + 1]
-            if segment >= 0 and all(constraint[d] is not None
-                                    for d in oriented.segment_edges[segment]):
-                answer = True
-                break
-        _CLOSES[key] = answer
-    return answer
+    for rotation in tile.fitting_rotations(constraint):
+        oriented = tile.orientations[rotation // 90]
+        segment = oriented.point_segment[3 * direction + 1]
+        if segment >= 0 and all(constraint[d] is not None
+                                for d in oriented.segment_edges[segment]):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------

@@ -66,7 +66,8 @@ class RandomAgent(Agent):
 
 
 def score_actions(view: PlayerView, value: Callable[[State], float]) -> list[tuple[float, Action]]:
-    """Each legal action with ``value`` of the state it leads to (tried on a copy)."""
+    """Each legal action with ``value`` of the state it leads to (tried on a
+    copy, which ``value`` may spoil)."""
     base = view.state()
     scored = []
     for action in view.legal_actions():
@@ -112,7 +113,8 @@ class OnePlyAgent(Agent):
     def choose(self, view: PlayerView) -> Action:
         me = view.player
         scored = score_actions(
-            view, lambda state: advantage(expected_scores(state, self.weights), me))
+            view, lambda state: advantage(
+                expected_scores(state, self.weights, disposable=True), me))
         rng = self.rng_for(view)
         if self.temperature <= 0:
             return best_of(scored, rng)

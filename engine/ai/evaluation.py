@@ -77,13 +77,18 @@ def cloister_chance(missing: int, unseen: int, weights: Weights) -> float:
         0.0, 1 - weights.cloister_pace * missing / max(unseen, 1))
 
 
-def expected_scores(state: State, weights: Weights = DEFAULT) -> list[float]:
-    """Every player's expected final score from this position."""
-    values = [float(points) for points in adapter.end_now_scores(state)]
+def expected_scores(state: State, weights: Weights = DEFAULT, *,
+                    disposable: bool = False) -> list[float]:
+    """Every player's expected final score from this position; a
+    ``disposable`` state may be spoilt on the way (it is ended)."""
     if adapter.is_over(state):
-        return values
-    players = len(values)
+        return [float(points) for points in adapter.scores(state)]
+    players = adapter.player_count(state)
     unseen = adapter.unseen_tiles(state)
+    phase = min(1.0, unseen / 60)
+    hopes = [weights.follower * phase * min(adapter.followers_in_supply(state, player),
+                                            weights.useful_followers)
+             for player in range(players)]
     for feature in adapter.claimed_features(state):
         if feature.cities:
             hope = weights.farm_city * _FARM_CITY_POINTS * sum(
@@ -96,12 +101,9 @@ def expected_scores(state: State, weights: Weights = DEFAULT) -> list[float]:
         else:
             continue
         for owner in feature.owners:
-            values[owner] += hope
-    phase = min(1.0, unseen / 60)
-    for player in range(players):
-        spare = min(adapter.followers_in_supply(state, player), weights.useful_followers)
-        values[player] += weights.follower * phase * spare
-    return values
+            hopes[owner] += hope
+    sure = adapter.end_now_scores(state, disposable=disposable)
+    return [points + hope for points, hope in zip(sure, hopes)]
 
 
 def advantage(values: list[float], player: int) -> float:
@@ -109,5 +111,6 @@ def advantage(values: list[float], player: int) -> float:
     return values[player] - max(v for i, v in enumerate(values) if i != player)
 
 
-def evaluate(state: State, player: int, weights: Weights = DEFAULT) -> float:
-    return advantage(expected_scores(state, weights), player)
+def evaluate(state: State, player: int, weights: Weights = DEFAULT, *,
+             disposable: bool = False) -> float:
+    return advantage(expected_scores(state, weights, disposable=disposable), player)

@@ -57,7 +57,7 @@ class HardAgent(Agent):
     def choose(self, view: PlayerView) -> Action:
         rng = self.rng_for(view)
         me = view.player
-        ranked = sorted(score_actions(view, lambda state: evaluate(state, me)),
+        ranked = sorted(score_actions(view, lambda state: evaluate(state, me, disposable=True)),
                         key=lambda pair: -pair[0])
         candidates = [action for _, action in ranked[:self.width]]
         if len(candidates) == 1:
@@ -97,7 +97,7 @@ class HardAgent(Agent):
                 state = adapter.copy_state(sample)
                 adapter.apply(state, candidates[index])
                 self._play_out(state, random.Random(luck))
-                values[index] = evaluate(state, me)
+                values[index] = evaluate(state, me, disposable=True)
                 playouts += 1
             yield values
 

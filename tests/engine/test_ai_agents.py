@@ -139,3 +139,22 @@ def test_a_copy_plays_on_without_touching_the_original():
 def test_an_unknown_agent_is_refused_with_the_list_of_agents():
     with pytest.raises(ValueError, match="unknown agent 'genius'; agents: random, greedy"):
         make_agent("genius")
+
+
+def test_a_worker_process_chooses_a_move_from_the_record():
+    """What the bot does: record, level, seed and budget in, move text out,
+    across a process boundary; the move is legal and the same every time."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from engine.ai.worker import choose_move
+
+    state = _mid_game(Options(hand=2), turns=9)
+    record = state.to_record()
+    with ProcessPoolExecutor(1) as pool:
+        text = pool.submit(choose_move, record, "medium", seed=4).result()
+    assert text == choose_move(record, "medium", seed=4)
+    state.play(Move.parse(text))
+    with pytest.raises(ValueError, match="the game is over"):
+        finished = _mid_game(Options(), turns=0)
+        finished.end()
+        choose_move(finished.to_record(), "easy")
