@@ -31,7 +31,7 @@ def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None) -> Age
 
 def player_view(state) -> PlayerView:
     """What the player on turn of ``state`` may know: what agents are given."""
-    return PlayerView(state)
+    return PlayerView.of(state)
 
 
 __all__ = ["AGENTS", "Action", "Agent", "Budget", "PlayerView", "make_agent", "player_view"]

@@ -65,10 +65,12 @@ class RandomAgent(Agent):
         return self.rng_for(view).choice(view.legal_actions())
 
 
-def score_actions(view: PlayerView, value: Callable[[State], float]) -> list[tuple[float, Action]]:
-    """Each legal action with ``value`` of the state it leads to (tried on a
-    copy, which ``value`` may spoil)."""
-    base = view.state()
+def score_actions(view: PlayerView, value: Callable[[State], float],
+                  rng: random.Random) -> list[tuple[float, Action]]:
+    """Each legal action with ``value`` of the state it leads to, tried on a
+    copy (which ``value`` may spoil) of one sample of the view: the tiles
+    drawn after it come in an order drawn by ``rng``."""
+    base = view.sample(rng)
     scored = []
     for action in view.legal_actions():
         state = adapter.copy_state(base)
@@ -99,7 +101,8 @@ class GreedyAgent(Agent):
             # Own points dominate; another player's point breaks ties only.
             return (after[me] - before[me]) * 1000 - others
 
-        return best_of(score_actions(view, gain), self.rng_for(view))
+        rng = self.rng_for(view)
+        return best_of(score_actions(view, gain, rng), rng)
 
 
 class OnePlyAgent(Agent):
@@ -112,10 +115,10 @@ class OnePlyAgent(Agent):
 
     def choose(self, view: PlayerView) -> Action:
         me = view.player
+        rng = self.rng_for(view)
         scored = score_actions(
             view, lambda state: advantage(
-                expected_scores(state, self.weights, disposable=True), me))
-        rng = self.rng_for(view)
+                expected_scores(state, self.weights, disposable=True), me), rng)
         if self.temperature <= 0:
             return best_of(scored, rng)
         top = max(value for value, _ in scored)

@@ -93,7 +93,7 @@ def play_game(spec: MatchSpec, number: int) -> GameResult:
     while not adapter.is_over(state):
         seat = adapter.current_player(state)
         start = time.perf_counter()
-        action = agents[seat].choose(adapter.PlayerView(state))
+        action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
     return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]

@@ -57,8 +57,9 @@ class HardAgent(Agent):
     def choose(self, view: PlayerView) -> Action:
         rng = self.rng_for(view)
         me = view.player
-        ranked = sorted(score_actions(view, lambda state: evaluate(state, me, disposable=True)),
-                        key=lambda pair: -pair[0])
+        ranked = sorted(
+            score_actions(view, lambda state: evaluate(state, me, disposable=True), rng),
+            key=lambda pair: -pair[0])
         candidates = [action for _, action in ranked[:self.width]]
         if len(candidates) == 1:
             return candidates[0]
