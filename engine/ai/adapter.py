@@ -167,7 +167,8 @@ def claimed_features(state: State) -> list[ClaimedFeature]:
             continue
         seen.add(root)
         feature = graph.features[root]
-        owners = majority(feature.figures)
+        figures = feature.figures
+        owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
         if feature.kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
@@ -203,20 +204,19 @@ def _tiles_to_play(state: State) -> dict[str, int]:
 def _spots(state: State, root: int, supply: dict[str, int]) -> tuple[int, ...]:
     """For each empty position the feature at ``root`` runs into, how many
     tiles of ``supply`` would fit there and close the feature's part on it."""
-    graph = state.graph
+    find = state.graph.find
     tiles = state.board.tiles
     facing: dict[tuple[int, int], int] = {}
-    for x, y in graph.features[root].tiles:
-        placed = tiles[(x, y)]
-        edges = placed.oriented.segment_edges
-        for segment in range(len(edges)):
-            if graph.find(placed.node + segment) != root:
+    for x, y in state.graph.features[root].tiles:
+        placed = None
+        for direction, (dx, dy) in enumerate(OFFSETS):
+            spot = (x + dx, y + dy)
+            if spot in tiles or spot in facing:
                 continue
-            for direction in edges[segment]:
-                dx, dy = OFFSETS[direction]
-                spot = (x + dx, y + dy)
-                if spot not in tiles:
-                    facing.setdefault(spot, (direction + 2) % 4)
+            placed = placed or tiles[(x, y)]
+            segment = placed.oriented.point_segment[3 * direction + 1]
+            if segment >= 0 and find(placed.node + segment) == root:
+                facing[spot] = (direction + 2) % 4
     frontier = state.board.frontier
     return tuple(sum(supply.get(tile_id, 0)
                      for tile_id in _closers(state, frontier[spot], direction))

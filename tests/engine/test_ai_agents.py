@@ -13,10 +13,9 @@ QUICK = Budget(iterations=6)
 
 GAME_KINDS = {
     "base": Options(),
-    "river-winter-1st-edition-hands": Options(
-        river=True, winter=True, farmers="1st", small_city=True, unfinished=False, hand=2,
-        discards="back"),
-    "no-farmers-hands-of-3": Options(farmers="off", hand=3),
+    "river-winter-hands-no-farmers": Options(
+        river=True, winter=True, farmers="off", unfinished=False, hand=2, discards="back"),
+    "1st-edition": Options(farmers="1st", small_city=True),
     "hunters-and-gatherers": Options(game="hunters-and-gatherers"),
     "hunters-and-gatherers-hands": Options(
         game="hunters-and-gatherers", hand=2, discards="back", unfinished=False),
