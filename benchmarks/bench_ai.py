@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Options  # noqa: E402
 from engine.ai.agents import Budget  # noqa: E402
 from engine.ai.match import MatchSpec, play_match, summary  # noqa: E402
+from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 
 #: (first, second, the share of games the first must win).
 PAIRINGS = (("hard", "medium", 0.65), ("medium", "easy", 0.65), ("hard", "greedy", 0.75))
@@ -38,7 +39,7 @@ GAMES = {
 
 
 def run_pairing(first: str, second: str, options: Options, args) -> dict:
-    budget = Budget(seconds=args.seconds) if args.seconds else Budget()
+    budget = Budget(seconds=args.seconds) if args.seconds else DEFAULT_BUDGET
     spec = MatchSpec((first, second), args.games, args.seed, options, budget)
     start = time.perf_counter()
     report = summary(spec, play_match(spec, jobs=args.jobs))
@@ -66,7 +67,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
-    parser.add_argument("--seconds", type=float, help="hard's budget per move (its default)")
+    parser.add_argument("--seconds", type=float,
+                        help=f"hard's budget per move (default {DEFAULT_BUDGET.seconds})")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", choices=GAMES, action="append",

@@ -14,6 +14,7 @@ from ..options import Options
 from . import AGENTS
 from .agents import Budget
 from .match import MatchSpec, play_match, summary
+from .search import DEFAULT_BUDGET
 
 
 def add_match_command(commands) -> None:
@@ -28,7 +29,8 @@ def add_match_command(commands) -> None:
     parser.add_argument("--games", type=int, default=20, help="games (two per deck)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float,
-                        help="thinking time per move of the searching agent (default 1)")
+                        help="thinking time per move of the searching agent "
+                             f"(default {DEFAULT_BUDGET.seconds})")
     parser.add_argument("--iterations", type=int,
                         help="playouts per move of the searching agent instead: repeatable")
     parser.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
@@ -49,7 +51,7 @@ def _match(args: argparse.Namespace) -> int:
             return 1
     budget = Budget(args.seconds, args.iterations)
     if budget == Budget():
-        budget = Budget(seconds=1.0)
+        budget = DEFAULT_BUDGET
     try:
         spec = MatchSpec(tuple(args.agents.split(",")), args.games, args.seed, options, budget)
     except ValueError as error:

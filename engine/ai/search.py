@@ -38,6 +38,9 @@ from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
 from .evaluation import evaluate
 
+#: The budget of a move when none is given.
+DEFAULT_BUDGET = Budget(seconds=0.5)
+
 #: Rounds after which the worse half of the candidates is dropped: 4, 8, 16, ...
 _FIRST_CUT = 4
 
@@ -52,7 +55,7 @@ class HardAgent(Agent):
     replies: ClassVar[int] = 1
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
-        super().__init__(seed, budget or Budget(seconds=0.5))
+        super().__init__(seed, budget if budget and budget != Budget() else DEFAULT_BUDGET)
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds

@@ -154,3 +154,10 @@ def test_a_worker_process_chooses_a_move_from_the_record():
         finished = _mid_game(Options(), turns=0)
         finished.end()
         choose_move(finished.to_record(), "easy")
+
+
+def test_hard_without_a_budget_thinks_for_its_default_time():
+    from engine.ai.search import DEFAULT_BUDGET
+
+    assert make_agent("hard").budget == make_agent("hard", budget=Budget()).budget == DEFAULT_BUDGET
+    assert DEFAULT_BUDGET.seconds is not None
