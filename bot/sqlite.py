@@ -13,7 +13,9 @@ connection is a thread, which would otherwise keep the process alive).
 
 Migrations are the numbered files ``bot/migrations/V{n}__{reason}.sql``,
 applied in order, each in its own transaction together with
-``PRAGMA user_version = n``. Applied files are never edited.
+``PRAGMA user_version = n``. Applied files are never edited. What SQL alone
+cannot do (say, stored records rewritten by the engine) is the migration's
+Python step (:data:`STEPS`), run after its SQL in the same transaction.
 
 The queries the bot runs on every interaction are named in :data:`HOT_QUERIES`;
 a test checks that SQLite answers each of them through an index.
@@ -26,7 +28,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -142,43 +144,59 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
 # --------------------------------------------------------------- migrations
 
 
+#: A migration's Python step: given the connection, inside the migration's transaction.
+Step = Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
     name: str
     sql: str
+    #: Run after ``sql``, before the version bump, in the same transaction.
+    step: Step | None = None
 
 
 def migrations() -> list[Migration]:
-    """The packaged migrations in order; the numbering must have no gaps."""
+    """The packaged migrations in order; the numbering must have no gaps, and every
+    Python step belongs to a migration file."""
     found: list[Migration] = []
     for entry in resources.files("bot").joinpath("migrations").iterdir():
         match = _MIGRATION_NAME.fullmatch(entry.name)
         if match:
-            found.append(Migration(int(match["version"]), entry.name, entry.read_text("utf-8")))
+            version = int(match["version"])
+            found.append(
+                Migration(version, entry.name, entry.read_text("utf-8"), STEPS.get(version))
+            )
     found.sort(key=lambda m: m.version)
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise StorageError(f"migration V{expected} is missing (found {migration.name})")
+    orphans = sorted(set(STEPS) - {m.version for m in found})
+    if orphans:
+        raise StorageError(f"the Python steps of V{orphans[0]} have no migration file")
     return found
 
 
-async def migrate(db: aiosqlite.Connection, path: str = "the database") -> list[int]:
-    """Apply every migration newer than ``PRAGMA user_version``; return those applied."""
+async def migrate(
+    db: aiosqlite.Connection, path: str = "the database", *, until: int | None = None
+) -> list[int]:
+    """Apply every migration newer than ``PRAGMA user_version`` (up to version
+    ``until``, to build an older schema for a test); return those applied."""
     current = await _user_version(db)
     known = migrations()
     if current > len(known):
         raise DatabaseTooNew(path, current, len(known))
     applied = []
-    for migration in known[current:]:
-        # executescript commits first and runs each statement in turn; the
-        # explicit BEGIN/COMMIT makes the file and the version bump one unit.
-        script = (
-            f"BEGIN IMMEDIATE;\n{migration.sql}\n;\n"
-            f"PRAGMA user_version = {migration.version};\nCOMMIT;"
-        )
+    for migration in known[current:until]:
+        # executescript commits first, then runs each statement in turn: the
+        # script opens the transaction that the step and the version bump close.
         try:
-            await db.executescript(script)
+            await db.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;")
+            if migration.step is not None:
+                await migration.step(db)
+            await _execute(db, f"PRAGMA user_version = {migration.version}")
+            await db.commit()
         except BaseException:
             if db.in_transaction:
                 await db.rollback()
@@ -186,6 +204,10 @@ async def migrate(db: aiosqlite.Connection, path: str = "the database") -> list[
         log.info("applied migration %s", migration.name)
         applied.append(migration.version)
     return applied
+
+
+#: The Python steps of migrations, by version.
+STEPS: dict[int, Step] = {}
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:
