@@ -44,7 +44,7 @@ async def new_game(store, *, guild: int = 1, channel: int = 2, host: Player = AN
     async with store.transaction() as tx:
         return await tx.insert_game(
             guild_id=guild, channel_id=channel, host=host, options={"game": "carcassonne"},
-            seed=7, now=NOW,
+            now=NOW,
         )
 
 
