@@ -609,12 +609,13 @@ class GameService:
         return GameState(saved, game)
 
     async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
-        """The game record as JSON; the seed only once the game is over (it tells the future)."""
+        """The game record as JSON, with the commitment to its seed; the seed itself
+        only once the game is over (finished or cancelled: nothing is drawn any more)."""
         state = await self.started_state(
             guild_id, channel_id=channel_id, missing="there is no record to export"
         )
         assert state.game is not None
-        record = records.shown(state.game, over=state.row.status == FINISHED)
+        record = records.shown(state.game, over=not state.row.is_open)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
 

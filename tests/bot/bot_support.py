@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import discord
 import simcord
@@ -14,6 +17,9 @@ from bot.client import CarcassonneBot
 from bot.games import GameService, GameState
 from bot.replies import is_refusal
 from engine import HUT, MEEPLE, Place
+
+#: The checkout: ``python -m engine`` runs from it.
+ROOT = Path(__file__).resolve().parents[2]
 
 #: A bot seed whose first base game, played by first legal placements, draws the
 #: full city tile C right after the first move, where it fits nowhere (found by a
@@ -113,6 +119,16 @@ async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
     async with bot_env(database, seed) as env:
         guild = env.create_guild("Meeple Hall")
         yield Table(env, guild, guild.create_text_channel("carcassonne"))
+
+
+def verify(record: bytes, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m engine verify`` on an exported record, as a player would run it."""
+    path = folder / "record.json"
+    path.write_bytes(record)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "verify", str(path)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
 
 
 def first_move(state: GameState) -> Place:

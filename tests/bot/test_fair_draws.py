@@ -1,6 +1,8 @@
-"""Fair draws (issue 12): a game's seed is drawn by the engine when it starts and
-kept apart from its record; migration V4 moved the seeds of games stored by
-older bots out of their records.
+"""Fair draws in Discord (issue 12): the bag is sealed when a game starts (the
+SHA-256 of its seed is shown), the seed stays out of everything players see
+and of the stored record while the game runs, and the record of a game that is
+over reveals it, which ``python -m engine verify`` accepts. Migration V4 moved
+the seeds of games stored by older bots out of their records.
 """
 
 from __future__ import annotations
@@ -8,19 +10,16 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from pathlib import Path
 
 import aiosqlite
 import simcord
-from bot_support import Table, first_move
+from bot_support import ROOT, Table, first_move, verify
 
 from bot import create_bot, sqlite
 from bot.storage import Player
 from engine import HUT, MEEPLE, EngineError, Game, Options, Place
 
-STORED_GAMES = json.loads(
-    (Path(__file__).parents[1] / "engine/fixtures/v1_seeded_games.json").read_text()
-)
+STORED_GAMES = json.loads((ROOT / "tests/engine/fixtures/v1_seeded_games.json").read_text())
 
 
 def sealed(seed: int) -> str:
@@ -34,6 +33,71 @@ def stored_games(database: str) -> dict[int, sqlite3.Row]:
         db.row_factory = sqlite3.Row
         rows = db.execute("SELECT *, typeof(seed) AS seed_type FROM games").fetchall()
     return {row["id"]: row for row in rows}
+
+
+async def seen_by_players(table: Table) -> list[bytes]:
+    """Everything the bot posted in the table's channel, each player's ephemeral
+    answers included: texts, embeds and attached files."""
+    messages = {m.id: m for member in table.members.values()
+                for m in table.channel.history(viewer=member)}
+    seen = []
+    for message in messages.values():
+        seen.append(message.content.encode())
+        seen.extend(json.dumps(embed.to_dict()).encode() for embed in message.embeds)
+        seen.extend([await attachment.read() for attachment in message.attachments])
+    return seen
+
+
+async def test_the_start_message_shows_the_bag_sealed_by_the_seed(table) -> None:
+    state = await table.started("alice", "bob")
+    seed = state.row.seed
+    assert seed is not None and seed >= 2**64  # 128 bits, as the engine's own seeds
+    embed = table.channel.last_message.embeds[0]
+    assert f"🔒 Bag sealed: `{sealed(seed)[:12]}…`" in embed.description
+    assert sealed(seed) in embed.footer.text  # the whole hash, to compare at the end
+    status = await table.member("carol").slash(table.channel, "carcassonne status")
+    fields = {f.name: f.value for f in status.response.embeds[0].fields}
+    assert fields["Bag seal (SHA-256)"] == f"`{sealed(seed)}`"
+    assert "Bag seed" not in fields
+
+
+async def test_a_running_game_keeps_its_seed_out_of_every_message_and_export(
+    table, database
+) -> None:
+    state = await table.started("alice", "bob")
+    for _ in range(3):
+        await table.place()
+    me = await table.on_turn()
+    await me.click(table.channel.last_message, label="Play your turn")
+    carol = table.member("carol")
+    for command in ("board", "status", "tiles", "history", "help", "mygames"):
+        await carol.slash(table.channel, f"carcassonne {command}")
+    exported = await carol.slash(table.channel, "carcassonne export")
+    record = json.loads(await exported.response.attachments[0].read())
+    seed = state.row.seed
+    assert "seed" not in record and record["commitment"] == sealed(seed)
+    assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 3
+    seen = await seen_by_players(table)
+    assert b"Bag sealed" in b"".join(seen) and b"Your tile: " in b"".join(seen)  # the panel
+    assert not [text for text in seen if str(seed).encode() in text]
+    stored = stored_games(database)[state.id]
+    assert "seed" not in json.loads(stored["record"])
+    assert (stored["seed_type"], stored["seed"]) == ("text", str(seed))  # kept apart
+
+
+async def test_a_cancelled_game_reveals_its_seed_and_verifies(table, tmp_path) -> None:
+    state = await table.started("alice", "bob")
+    await table.place()
+    await table.member("alice").slash(table.channel, "carcassonne cancel")
+    exported = await table.member("carol").slash(table.channel, "carcassonne export")
+    data = await exported.response.attachments[0].read()
+    record = json.loads(data)
+    assert record["seed"] == state.row.seed and record["commitment"] == sealed(state.row.seed)
+    checked = verify(data, tmp_path)
+    assert checked.returncode == 0 and checked.stdout.startswith("ok:"), checked.stderr
+    status = await table.member("carol").slash(table.channel, "carcassonne status")
+    fields = {f.name: f.value for f in status.response.embeds[0].fields}
+    assert fields["Bag seed"] == f"`{state.row.seed}`"
 
 
 # ----------------------------------------------------------- migration V4
@@ -155,13 +219,19 @@ async def test_migration_4_moves_seeds_out_of_records_and_stored_games_play_on(
         rest.play(entry.action)
     assert rest.is_over and list(rest.scores) == hands["scores"]
 
-    # Today's game: the same next tiles.
+    # Today's game: the same next tiles; over, its record reveals the seed and verifies.
     for _ in range(3):
         state = await table.state(channels["today"])
         assert state.game.tile == today.tile and state.game.hand_of(1) == today.hand_of(1)
         move = first_move(state)
         await place_by_slash(table, channels["today"], move)
         today.play(move)
+    await ann.slash(channels["today"], "carcassonne cancel")
+    exported = await bo.slash(channels["today"], "carcassonne export")
+    data = await exported.response.attachments[0].read()
+    assert json.loads(data)["seed"] == today.seed
+    checked = verify(data, tmp_path)
+    assert checked.returncode == 0, checked.stderr
 
     # The lobby starts with a new seed, drawn by the engine (this bot has no test seed).
     started = await ann.slash(channels["lobby"], "carcassonne start")
@@ -171,6 +241,8 @@ async def test_migration_4_moves_seeds_out_of_records_and_stored_games_play_on(
     assert state.game.commitment == sealed(state.row.seed)
     stored = stored_games(old)[ids["lobby"]]
     assert stored["seed"] == str(state.row.seed) and "seed" not in json.loads(stored["record"])
+    embed = channels["lobby"].last_message.embeds[0]
+    assert sealed(state.row.seed) in embed.footer.text
 
     # The damaged game says so, and stays alone in that.
     answer = await ann.slash(channels["damaged"], "carcassonne board")
