@@ -18,7 +18,8 @@ def create_bot(
 
     ``dev_guild_id`` syncs the commands to one server, where they appear at
     once (global commands can take a while); ``seed`` makes game seeds and
-    seating reproducible (tests, benchmarks).
+    seating reproducible (tests, benchmarks). Without it, as in production, the
+    engine draws each game's seed from :mod:`secrets` when the game starts.
     """
     return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed)
 

@@ -6,7 +6,8 @@ transaction together with the game's new version; then it returns a plain
 result for the Discord layer to present. Anything a player got wrong raises a
 :class:`~bot.errors.GameError` and changes nothing.
 
-The game record is the source of truth. A started game's engine position is
+The game record and its seed (kept apart: :mod:`bot.records`) are the source
+of truth. A started game's engine position is
 kept in a small cache keyed by game id and version, and a move is applied to
 a copy of the cached position (:func:`fresh_copy`); the version check of the
 save guards it, and the record is replayed only on a cache miss. The cached
@@ -40,6 +41,7 @@ from engine import (
     TileType,
 )
 
+from . import records
 from .errors import (
     DamagedGame,
     EarlierTurn,
@@ -78,6 +80,9 @@ log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 _CACHE_SIZE = 256
+#: Bits of the reproducible game seeds of a service made with a ``seed``: as
+#: many as the engine's own, so that tests store seeds as large as real ones.
+_SEED_BITS = 128
 
 #: Called in the transaction of every change of a game, with the game as saved:
 #: ``hook(tx, row, game, now, same_turn)``; the turn timers of :mod:`bot.turns`
@@ -188,8 +193,12 @@ class GameService:
         clock: Callable[[], datetime] = _now,
         seed: int | None = None,
     ) -> None:
+        """``seed`` (tests, benchmarks) makes seating and game seeds reproducible.
+        Without it, seats are drawn from the system's randomness and each game's
+        seed by the engine (from :mod:`secrets`), so nobody can know the tiles to come."""
         self.db = db
         self.clock = clock
+        self._reproducible = seed is not None
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
         self.change_hooks: list[ChangeHook] = []
@@ -211,7 +220,7 @@ class GameService:
             return cached[1]
         assert row.record is not None
         try:
-            game = Game.from_record(row.record)
+            game = records.load(row.record, row.seed)
         except Exception as exc:
             self._mark_damaged(row, exc)
             raise DamagedGame(game_id=row.id) from None
@@ -227,7 +236,7 @@ class GameService:
     def _mark_damaged(self, row: GameRow, exc: Exception) -> None:
         """Log a record that no longer replays and mark its game, in a transaction of
         its own (the caller may be inside one that is about to roll back)."""
-        reason = f"{type(exc).__name__}: {exc}"[:500]
+        reason = records.problem(exc)
         log.error("game %s: its record no longer replays (%s)", row.id, reason)
 
         async def mark() -> None:
@@ -370,7 +379,6 @@ class GameService:
                     channel_id=channel_id,
                     host=host,
                     options={"game": parsed.game, **parsed.to_dict()},
-                    seed=self._rng.getrandbits(62),
                     now=now,
                 )
                 await self._changed(tx, row, None, now, same_turn=False)
@@ -440,7 +448,8 @@ class GameService:
         channel_id: int | None = None,
         game_id: int | None = None,
     ) -> GameState:
-        """Seat the players at random and deal the first tile (host only)."""
+        """Seat the players at random and deal the first tile (host only); the
+        engine draws the game's seed, unless the service is reproducible."""
         now = self.clock()
         async with self.db.transaction() as tx:
             row = await self._lobby(
@@ -455,7 +464,8 @@ class GameService:
                 )
             players = list(row.players)
             self._rng.shuffle(players)
-            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=row.seed)
+            seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
+            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=seed)
             seated = replace(row, players=tuple(players), status=RUNNING)
             return await self.save_play(
                 tx, seated, game, action="start", user_id=user_id, now=now,
@@ -599,12 +609,13 @@ class GameService:
         return GameState(saved, game)
 
     async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
-        """The game record as JSON; the seed only once the game is over (it tells the future)."""
+        """The game record as JSON, with the commitment to its seed; the seed itself
+        only once the game is over (finished or cancelled: nothing is drawn any more)."""
         state = await self.started_state(
             guild_id, channel_id=channel_id, missing="there is no record to export"
         )
         assert state.game is not None
-        record = state.game.to_record(include_seed=state.row.status == FINISHED)
+        record = records.shown(state.game, over=not state.row.is_open)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
 
@@ -722,7 +733,8 @@ def _after_play(row: GameRow, game: Game, now: datetime, *, new_turn: bool) -> G
     seat = game.current_player
     return replace(
         row,
-        record=game.to_record(),
+        record=records.stored(game),
+        seed=game.seed,
         status=FINISHED if over else row.status,
         finished_at=now if over else row.finished_at,
         turn_started_at=now if new_turn else row.turn_started_at,

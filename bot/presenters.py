@@ -321,12 +321,15 @@ def started_post(state: GameState, board_png: bytes | None, view: discord.ui.Vie
     embed = discord.Embed(title=f"{game_title(state)} begins", colour=COLOUR)
     embed.description = f"{options_text(state.row.options)}\n\n**Seating**\n{seating}"
     assert state.game is not None
+    if state.game.commitment is not None:
+        embed.description += f"\n\n🔒 Bag sealed: `{state.game.commitment[:12]}…`"
     lines = event_lines(state, list(state.game.events))
     if lines:
         embed.add_field(name="Before the first turn", value="\n".join(lines)[:1024], inline=False)
     image_embed(embed, f"board-{state.id}-0.png", board_png, post)
     embed.set_footer(
         text="Play with /carcassonne place or the button below. /carcassonne help explains."
+        + (f"\nBag seal (SHA-256): {state.game.commitment}" if state.game.commitment else "")
     )
     post.embed = embed
     post.content = next_turn_text(state) if not state.game.is_over else game_over_text(state)
@@ -425,6 +428,10 @@ def status_embed(state: GameState, now: datetime) -> discord.Embed:
         )
     elif game.is_over:
         embed.add_field(name="Result", value=game_over_text(state), inline=False)
+    if game.commitment is not None:
+        embed.add_field(name="Bag seal (SHA-256)", value=f"`{game.commitment}`", inline=False)
+    if not row.is_open and game.seed is not None:
+        embed.add_field(name="Bag seed", value=f"`{game.seed}`", inline=False)
     return embed
 
 

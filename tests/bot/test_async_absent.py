@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot_support import custom_ids, mentions
 
 from bot.games import GameService, GameState
-from engine import MEEPLE, FeatureScored, Game, Place, Remove, Skip
+from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
 HOUR = 3600.0
 
@@ -19,7 +19,7 @@ def lasting_follower_move(state: GameState) -> Place:
             if option.figure != "meeple":
                 continue
             move = Place(tile.id, *placement, MEEPLE, option.port)
-            events = Game.from_record(state.row.record).play(move).events
+            events = state.game.copy().play(move).events
             if not any(isinstance(e, FeatureScored) for e in events):
                 return move
     raise AssertionError("no tile here takes a lasting follower")

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from bot_support import first_move, mentions, scoring_move
+from bot_support import first_move, mentions, scoring_move, verify
 
 from bot.games import GameService
 from engine import Game
 
 
-async def test_a_full_two_player_game(table) -> None:
+async def test_a_full_two_player_game(table, tmp_path) -> None:
     await table.started("alice", "bob")
+    sealed = table.channel.last_message.embeds[0].footer.text  # the bag's seal, at the start
     turns = scored = 0
     while True:
         state = await table.state()
@@ -43,8 +44,14 @@ async def test_a_full_two_player_game(table) -> None:
     record = json.loads(await exported.response.attachments[0].read())
     assert record["finished"] is True and "seed" in record
     assert Game.from_record(record).outcome() == outcome
+    # Its seed is the one sealed at the start, and deals every tile of the game.
+    assert f"Bag seal (SHA-256): {record['commitment']}" in sealed
+    checked = verify(await exported.response.attachments[0].read(), tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert f"the seed matches the commitment {record['commitment'][:16]}" in checked.stdout
     status = await table.member("carol").slash(table.channel, "carcassonne status")
     assert status.response.embeds[0].title.endswith(": finished")
+    assert f"`{record['seed']}`" in [f.value for f in status.response.embeds[0].fields]
     late = await table.member("alice").slash(table.channel, "carcassonne place", position="9,9,0")
     assert late.ephemeral
     # A new game can open in the channel.

@@ -28,7 +28,7 @@ from bot.naming import (
     placement_value,
 )
 from bot.replies import MAX_MESSAGE
-from engine import MEEPLE, BonusTileEarned, Game
+from engine import MEEPLE, BonusTileEarned
 
 #: Inputs of the shapes that froze the bot, at the 6,000 characters Discord allows.
 HOSTILE = [
@@ -109,7 +109,7 @@ async def test_regression_bonus_tile_race_double_move(table) -> None:  # HG-32
     for _ in range(60):
         move = move_with(state, BonusTileEarned)
         if move is not None:
-            after = Game.from_record(state.row.record)
+            after = state.game.copy()
             after.play(move)
             if after.is_bonus_turn:
                 break
