@@ -13,7 +13,7 @@ import simcord
 from bot.client import CarcassonneBot
 from bot.games import GameService, GameState
 from bot.replies import is_refusal
-from engine import HUT, MEEPLE, Game, Place
+from engine import MEEPLE, Game, Place
 
 #: A bot seed whose first base game, played by first legal placements, draws the
 #: full city tile C right after the first move, where it fits nowhere (found by a
@@ -78,10 +78,8 @@ class Table:
         move = move or first_move(state)
         actor = await self.on_turn(channel)
         options = {"position": f"{move.x},{move.y},{move.rotation}"}
-        if move.figure == MEEPLE:
-            options["follower"] = move.port
-        if move.figure == HUT:
-            options["follower"] = f"hut:{move.port}"
+        if move.figure is not None:
+            options["follower"] = str(spot_number(state, move))
         return await actor.slash(channel, "carcassonne place", **options)
 
 
@@ -113,6 +111,14 @@ async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
     async with bot_env(database, seed) as env:
         guild = env.create_guild("Meeple Hall")
         yield Table(env, guild, guild.create_text_channel("carcassonne"))
+
+
+def spot_number(state: GameState, move: Place) -> int:
+    """The number the preview draws on the spot of ``move``'s figure (1, 2, ...)."""
+    assert state.game is not None
+    options = state.game.legal_figures(move.placement, move.tile)
+    return next(number for number, option in enumerate(options, start=1)
+                if option.figure == move.figure and option.port == move.port)
 
 
 def first_move(state: GameState) -> Place:

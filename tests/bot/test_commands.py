@@ -19,7 +19,7 @@ EXPECTED = {
     "export",
     "cancel",
     "help",
-    # asynchronous play (bot/cogs/async_play.py)
+    # asynchronous play (bot/cogs/clock.py)
     "notify",
     "snooze",
     "settings",
@@ -28,6 +28,8 @@ EXPECTED = {
     "history",
     "kick",
     "vote-end",
+    # each player's language
+    "language",
 }
 
 

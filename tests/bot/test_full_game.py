@@ -34,7 +34,7 @@ async def test_a_full_two_player_game(table) -> None:
     names = [f.name for f in final.embeds[0].fields]
     assert all(any(p.name in n for n in names) for p in state.players)
     for seat, field in enumerate(final.embeds[0].fields):
-        assert field.value.endswith(f"= **{outcome.scores[seat]}**")
+        assert field.value.endswith(f": **{outcome.scores[seat]}**")
     assert not final.components  # no "Play your turn" after the end
     assert scored
 

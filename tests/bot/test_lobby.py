@@ -138,5 +138,5 @@ async def test_a_lobby_has_no_map_yet(table) -> None:
         result = await alice.slash(table.channel, f"carcassonne {command}")
         assert result.ephemeral and "not started yet" in result.response.content, command
     status = (await alice.slash(table.channel, "carcassonne status")).response.embeds[0]
-    assert status.title.endswith(": lobby")
+    assert status.title.endswith(": waiting for players")
     assert {f.name: f.value for f in status.fields}["Host"] == alice.mention
