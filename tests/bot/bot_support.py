@@ -15,6 +15,50 @@ from bot.games import GameService, GameState
 from bot.replies import is_refusal
 from engine import MEEPLE, Game, Place
 
+#: What no message a player sees may contain (issue 9): a port name of two or three
+#: letters (the one-letter ports N, E, S, W, C read as tile ids and picture letters),
+#: a figure "on" a port, a hut's value, a rule code (B-10, HG-52), or a note of the
+#: tile catalogues ("same, no pennant", "= J", "NEW:", "START tile", "mirror of").
+PORTS_AND_NOTES = re.compile(
+    r"\b(?:NNW|NNE|ENE|ESE|SSE|SSW|WSW|WNW)\b|\bon [NESWC]\b|\bhut:|"
+    r"\b(?:B|D|H|HG|R|V|W)-\d+\b|"
+    r"\(same|: same|\(=|: =|\bNEW:|\bSTART\b|\bLAST\b|\bJCZ\b|mirror")
+#: The JSON keys of what Discord shows of a message, an embed, a component or a suggestion.
+SHOWN_KEYS = frozenset({"content", "title", "description", "name", "value", "text", "label",
+                        "placeholder"})
+
+
+def player_texts(env: simcord.Env) -> list[str]:
+    """Every text the bot sent to Discord for players to read: messages (public,
+    private, direct), edits, embeds, buttons, menus and suggestions. The command
+    tree itself (its upload) is left out: it holds option names, not messages."""
+    texts: list[str] = []
+
+    def walk(value, key=None) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str) and key in SHOWN_KEYS:
+            texts.append(value)
+
+    for request in env.http_requests:
+        if not request.path.endswith("/commands"):
+            walk(request.json)
+    return texts
+
+
+def assert_player_words(env: simcord.Env) -> int:
+    """No text the bot sent contains a port name, a rule code or a catalogue note;
+    returns how many texts were read."""
+    texts = player_texts(env)
+    bad = [text for text in texts if PORTS_AND_NOTES.search(text)]
+    assert not bad, bad[:5]
+    return len(texts)
+
+
 #: A bot seed whose first base game, played by first legal placements, draws the
 #: full city tile C right after the first move, where it fits nowhere (found by a
 #: search over seeds with the engine alone; the tests check it still holds).

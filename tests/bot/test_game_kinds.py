@@ -10,7 +10,7 @@ special turn it needs still happens, and says to search again if not.
 from __future__ import annotations
 
 import simcord
-from bot_support import mentions, seeded_table, untag, values
+from bot_support import assert_player_words, mentions, seeded_table, untag, values
 
 from bot.games import GameService, GameState
 from bot.presenters import mark
@@ -141,6 +141,12 @@ async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None
     assert_final_announcement(turn_message(result), final)
     assert any(e.final and e.kind in ("forest", "meadow", "river", "lake")
                for e in final.game.events if isinstance(e, FeatureScored))
+    # Issue 9, polish: the bag after a Hunters and Gatherers game (it said "0 tiles left"
+    # and then a blank line).
+    bag = (await table.member("bob").slash(table.channel, "carcassonne tiles")).response
+    assert bag.embeds[0].title.endswith(": 0 tiles left in the bag")
+    assert bag.embeds[0].description == "The game is over: every tile was played."
+    assert_player_words(table.env)
 
 
 async def test_a_river_game_to_the_end_with_a_discard(database) -> None:  # R-3, B-12
@@ -185,6 +191,7 @@ async def test_a_river_game_to_the_end_with_a_discard(database) -> None:  # R-3,
         assert set(kinds[river:]) == {"land"} and len(kinds) - river > 60
         assert discards == [(9, "C")], "re-search RIVER_SEED: the draws changed"
         assert_final_announcement(turn_message(result), await table.state())
+        assert_player_words(table.env)
 
 
 async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  # H-1, D-8
@@ -252,3 +259,4 @@ async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  
         assert len(final.game.outcome().winners) == 2  # a tie: "share the win" is announced
         assert len(final.game.history) == 83  # every Winter tile but the start: placed or not
         assert_final_announcement(turn_message(result), final)
+        assert_player_words(table.env)

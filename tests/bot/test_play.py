@@ -18,7 +18,7 @@ from bot_support import (
 )
 
 from bot.games import GameService, NoGame
-from bot.naming import placement_value
+from bot.naming import placement_value, position_letters
 from engine import Placement
 
 
@@ -215,8 +215,14 @@ async def test_the_panel_pages_past_25_placements(table) -> None:
         for o in c["options"]
     ]
     assert first_page == [placement_value(p) for p in legal[:25]]
+    # Issue 9, polish: page buttons say the page they go to, and the first page has no
+    # way back.
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert "Page 2 ▶" in labels and not any(str(label).startswith("◀") for label in labels)
     turned = await me.click(panel, label="Page 2 ▶")
     panel = turned.response
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert "◀ Page 1" in labels
     second_page = [
         o["value"]
         for row in panel.components
@@ -387,3 +393,32 @@ async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
     assert any(
         f.figure == "hut" and (f.x, f.y) == (placement.x, placement.y) for f in after.game.figures
     )
+
+
+async def test_one_grammar_what_a_menu_shows_typed_plays_and_a_bare_letter_asks(table) -> None:
+    """Issue 9: autocomplete, typed values and menus take the same things."""
+    state = await table.started("alice", "bob")
+    me = await table.on_turn()
+    legal = GameService.placements(state, state.game.tile)
+    letters = position_letters(legal)
+    turned = {}
+    for p in legal:
+        turned.setdefault((p.x, p.y), []).append(p.rotation)
+    (x, y), rotations = next(item for item in turned.items() if len(item[1]) > 1)
+    letter = letters[(x, y)]
+    # A bare letter where several rotations fit asks, and the suggestions list them.
+    asked = await me.slash(table.channel, "carcassonne place", position=letter.lower())
+    assert asked.ephemeral and asked.response.content.startswith(
+        f"At {letter} the tile fits turned ")
+    offered = await me.autocomplete(table.channel, "carcassonne place", "position", letter)
+    assert sorted(untag(c["value"]) for c in offered) == sorted(
+        f"{x},{y},{r}" for r in rotations)
+    # The suggestion's name, typed, is the same move; so is the menu's "No follower".
+    name = offered[-1]["name"]
+    played = await me.slash(table.channel, "carcassonne place", position=name,
+                            follower="No follower")
+    assert not played.ephemeral, played.response.content
+    after = await table.state()
+    placed = after.game.history[-1].action
+    assert (placed.x, placed.y, placed.figure) == (x, y, None)
+    assert f"{letter}: " in name and placed.rotation == int(name.rsplit(" ", 1)[1][:-1])

@@ -183,6 +183,12 @@ async def test_regression_hand_with_two_tiles_of_a_kind_opens_the_panel(table) -
     opened = await me.click(table.channel.last_message, label="Play your turn")
     assert opened.ephemeral and opened.response.embeds, opened.response.content
     panel = opened.response
+    # Issue 9, polish: the panel of a hand game is titled before a tile is chosen, and
+    # shows the whole hand; places come once a tile is picked.
+    assert panel.embeds[0].title == "Choose the tile to play"
+    assert panel.attachments[0].filename.startswith("hand-")
+    assert not any(c["custom_id"].startswith("carc:pos:")
+                   for row in panel.components for c in row["components"])
     menu = next(c for row in panel.components for c in row["components"]
                 if c["custom_id"].startswith("carc:tile:"))
     assert [o["value"] for o in menu["options"]] == list(dict.fromkeys(hand))
