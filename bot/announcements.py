@@ -66,15 +66,15 @@ class Announcer:
         state = played.state
         assert state.game is not None
         t = await self.public(state)
-        png = await asyncio.to_thread(images.board, state.game, t)
-        tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
-        chart_png = await self.score_chart(t, state) if state.game.is_over else None
-        return presenters.turn_post(t, played, png, play_view(t, state), tile_png, chart_png)
+        over = state.game.is_over
+        png = await asyncio.to_thread(images.board if over else images.turn, state.game, t)
+        chart_png = await self.score_chart(t, state) if over else None
+        return presenters.turn_post(t, played, png, play_view(t, state), chart_png)
 
     async def start_post(self, state: GameState) -> Post:
         assert state.game is not None
         t = await self.public(state)
-        png = await asyncio.to_thread(images.board, state.game, t)
+        png = await asyncio.to_thread(images.turn, state.game, t)
         return presenters.started_post(t, state, png, play_view(t, state))
 
     @staticmethod
@@ -105,7 +105,7 @@ class Announcer:
         if game is not None and game.is_over:
             chart = await self.score_chart(t, state)
         elif absence.action == REMOVE and game is not None:
-            board = await asyncio.to_thread(images.board, game, t)
+            board = await asyncio.to_thread(images.turn, game, t)
         return turn_posts.absence_post(t, absence, board, chart, play_view(t, state))
 
     # ------------------------------------------------------------- timers
@@ -190,23 +190,26 @@ class Announcer:
         return message
 
     async def reply(
-        self, interaction: discord.Interaction, post: Post, state: GameState
+        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
     ) -> discord.Message:
-        """Answer a deferred command with a game message."""
+        """Answer a deferred command with a game message (``kind``: "turn" for one
+        that announces a turn, "board" for a look at the map)."""
         message = await interaction.followup.send(wait=True, **post.send_kwargs())
-        await self.remember(state, post, message)
+        await self.remember(state, post, message, kind)
         return message
 
     async def remember(
         self, state: GameState, post: Post, message: discord.Message, kind: str = "turn"
     ) -> None:
         """Note a game message that has components. Best effort: the message is out,
-        and a missed note costs only a button left after the game."""
+        and a missed note costs only a button left after the game. Only turn messages
+        carry their turn (the first of a turn dates it for typed moves)."""
         if post.view is None:
             return
+        turn = state.turn if kind in ("turn", "reminder") else None
         try:
             await self.bot.games.remember_message(
-                state.id, MessageRef(message.channel.id, message.id, kind, state.turn)
+                state.id, MessageRef(message.channel.id, message.id, kind, turn)
             )
         except Exception:
             log.exception("could not note message %s of game %s", message.id, state.id)

@@ -470,9 +470,61 @@ class ConfirmButton(
         await bot.announcer.played(interaction, played)
 
 
+class MapButton(GameItem[discord.ui.Button],
+                template=rf"carc:map:{_GAME}:(?P<view>map|features)"):
+    """ "Full map" and "Who owns what" under a turn message: the game's whole map at
+    full resolution, or its feature view, for whoever asks, privately."""
+
+    on_turn = False
+
+    def __init__(self, game_id: int, view: str, label: str = _REBUILT) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"carc:map:{game_id}:{view}",
+            )
+        )
+        self.game_id, self.picture = game_id, view
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MapButton:
+        return cls(int(match["game"]), match["view"])
+
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        if state.game is None:
+            raise NoGame(N_("The game has not started yet: there is no map."))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await map_post(t, state, features=self.picture == "features")
+        await interaction.followup.send(ephemeral=True, **post.send_kwargs())
+
+
+async def map_post(t: Messages, state: GameState, *, features: bool,
+                   view: discord.ui.View | None = None) -> presenters.Post:
+    """The whole map at full resolution, or who owns what, drawn off the event loop."""
+    assert state.game is not None
+    draw = images.features if features else images.board
+    png = await asyncio.to_thread(draw, state.game, t)
+    return presenters.board_post(t, state, png, features, view)
+
+
+def map_buttons(t: Messages, game_id: int, *, full: bool = True,
+                features: bool = True) -> list[MapButton]:
+    """The buttons that show the whole map and who owns what."""
+    buttons = []
+    if full:
+        buttons.append(MapButton(game_id, "map", t.gettext("Full map")))
+    if features:
+        buttons.append(MapButton(game_id, "features", t.gettext("Who owns what")))
+    return buttons
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     PlayButton,
+    MapButton,
     TileSelect,
     PlacementSelect,
     PageButton,
@@ -492,11 +544,14 @@ def _letter(state: GameState, tile_id: str, placement: Placement) -> str | None:
 
 
 def play_view(t: Messages, state: GameState) -> discord.ui.View | None:
-    """The "Play your turn" button of a turn message (none once nobody is on turn)."""
+    """The buttons of a turn message: "Play your turn", and the whole map and who
+    owns what one tap away (none once nobody is on turn)."""
     if state.current is None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(PlayButton(state.id, state.turn, t.gettext("Play your turn")))
+    for button in map_buttons(t, state.id):
+        view.add_item(button)
     return view
 
 

@@ -53,13 +53,6 @@ def board(game: Game, t: Messages) -> bytes | None:
     return _png(lambda: render.render_board(game, labels=labels(game, t)))
 
 
-def tile(game: Game) -> bytes | None:
-    """The tile the player on turn must place, in the game's look (for a thumbnail)."""
-    if game.tile is None:
-        return None
-    return _png(lambda: render.render_tile(game.tile, theme=render.theme_for(game)))
-
-
 def features(game: Game, t: Messages) -> bytes | None:
     """Who owns what: every claimed feature in its owner's colour and mark."""
     return _png(lambda: render.render_features(game, labels=labels(game, t)))

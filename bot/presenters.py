@@ -142,13 +142,6 @@ def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post)
         embed.set_image(url=f"attachment://{name}")
 
 
-def thumbnail_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
-    """A small picture beside the text (Discord shows it top right)."""
-    if data is not None:
-        post.files.append((name, data))
-        embed.set_thumbnail(url=f"attachment://{name}")
-
-
 # ------------------------------------------------------------------ lobby
 
 
@@ -345,7 +338,9 @@ def next_turn_text(t: Messages, state: GameState) -> str:
     current = state.current
     if state.game is None or current is None:
         return ""
-    text = t.gettext("{player}, your turn: {hand}.", player=current.mention(),
+    seat = state.seat(current.id)
+    assert seat is not None
+    text = t.gettext("{player}, your turn: {hand}.", player=f"{mark(seat)} {current.mention()}",
                      hand=hand_text(t, state))
     deadline = deadline_text(t, state)
     return f"{text} {deadline}" if deadline else text
@@ -361,18 +356,20 @@ def deadline_text(t: Messages, state: GameState) -> str:
                      time=discord.utils.format_dt(state.clock.deadline, "R"))
 
 
-def turn_post(t: Messages, played: Played, board_png: bytes | None,
-              view: discord.ui.View | None, tile_png: bytes | None = None,
-              chart_png: bytes | None = None) -> Post:
+def turn_post(t: Messages, played: Played, picture: bytes | None,
+              view: discord.ui.View | None, chart_png: bytes | None = None) -> Post:
     """The one public message after a move: what happened since the next player's
-    last turn and the call to them; after the last move, the final scoring."""
+    last turn and the call to them, with the turn picture (made for a phone: the
+    action, where the next tile can go, the tiles since their last turn numbered,
+    the tile to place); after the last move, the final scoring under the whole map
+    and the scores over the game."""
     state = played.state
     game = state.game
     assert game is not None
     post = Post(view=view)
     embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
-    image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
-    thumbnail_embed(embed, f"tile-{state.id}-{state.turn}.png", tile_png, post)
+    name = "board" if game.is_over else "turn"
+    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
     if game.is_over:
         embed.description = "\n".join(event_lines(t, state, played.events))[:4000]
         final_scoring(t, state, embed)
@@ -410,8 +407,10 @@ def call_player(t: Messages, state: GameState, embed: discord.Embed,
     embed.set_footer(text=tiles_left(t, game.tiles_left()))
 
 
-def started_post(t: Messages, state: GameState, board_png: bytes | None,
+def started_post(t: Messages, state: GameState, picture: bytes | None,
                  view: discord.ui.View | None) -> Post:
+    """The first message of a game: its options, the seating, and the call to the
+    first player with the turn picture."""
     post = Post(view=view)
     game = state.game
     assert game is not None
@@ -423,7 +422,7 @@ def started_post(t: Messages, state: GameState, board_png: bytes | None,
     if before:
         lines += ["", t.gettext("**Before the first turn**"), *before]
     embed.description = "\n".join(lines)[:4000]
-    image_embed(embed, f"board-{state.id}-0.png", board_png, post)
+    image_embed(embed, f"turn-{state.id}-0.png", picture, post)
     embed.set_footer(text=t.gettext(
         "Play with /carcassonne place or the button below. /carcassonne help explains."))
     post.embed = embed
@@ -463,7 +462,7 @@ def game_over_text(t: Messages, state: GameState) -> str:
     outcome = game.outcome()
     if outcome is None or not outcome.winners:
         return t.gettext("The game is over.")
-    winners = [state.players[s].mention() for s in outcome.winners]
+    winners = [f"{mark(s)} {state.players[s].mention()}" for s in outcome.winners]
     score = outcome.scores[outcome.winners[0]]
     if len(winners) == 1:
         return t.ngettext("🏆 Game over! {winner} wins with {count} point.",
@@ -477,12 +476,23 @@ def game_over_text(t: Messages, state: GameState) -> str:
 # ----------------------------------------------------- read-only answers
 
 
-def board_post(t: Messages, state: GameState, board_png: bytes | None) -> Post:
-    post = Post()
-    embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
-    image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
-    if board_png is None and state.game is not None:
+def board_post(t: Messages, state: GameState, picture: bytes | None, features: bool = False,
+               view: discord.ui.View | None = None) -> Post:
+    """The whole map at full resolution, or (``features``) who owns what."""
+    post = Post(view=view)
+    title = turn_title(t, state)
+    if features:
+        title = t.gettext("{title}: who owns what", title=title)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    name = "features" if features else "board"
+    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    if picture is None and state.game is not None:
         embed.description = board_text(t, state)
+    elif features:
+        embed.description = t.gettext(
+            "Each claimed road, city, cloister, field, forest and river is tinted with its "
+            "owner's colour and mark; striped where several players stand on it; plain where "
+            "nobody does.")
     if state.game is not None:
         embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
     post.embed = embed

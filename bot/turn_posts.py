@@ -34,6 +34,7 @@ from .presenters import (
     next_turn_text,
     scores_field,
     turn_title,
+    who,
 )
 from .settings import NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
 from .spots import spot_name
@@ -70,8 +71,11 @@ def deadline_text(t: Messages, deadline: datetime | None) -> str:
 
 def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None) -> Post:
     state = reminder.state
+    seat = state.seat(reminder.player.id)
+    player = reminder.player.mention() if seat is None else f"{mark(seat)} " \
+        f"{reminder.player.mention()}"
     lines = [t.gettext("⏰ {player}, it is still your turn in **{game}**: it began {time}.",
-                       player=reminder.player.mention(), game=game_title(t, state),
+                       player=player, game=game_title(t, state),
                        time=timestamp(reminder.since))]
     if reminder.deadline is not None:
         lines.append(t.gettext("⏳ Deadline {deadline}.",
@@ -117,7 +121,10 @@ def absence_post(
 ) -> Post:
     """A missed deadline, a skipped turn, or a removed player, and what comes next."""
     state = absence.state
-    facts = {"player": f"**{state.name(absence.player)}**", "game": game_title(t, state)}
+    seat = state.seat(absence.player.id)
+    name = f"**{state.name(absence.player)}**"
+    facts = {"player": name if seat is None else f"{mark(seat)} {name}",
+             "game": game_title(t, state)}
     if absence.action == NOTHING:
         return Post(content=t.gettext(
             "⌛ {player}'s deadline in **{game}** has passed. The host can `/carcassonne kick` "
@@ -185,7 +192,8 @@ def lobby_expired_post(t: Messages, expired: LobbyExpired) -> Post:
 
 def vote_post(t: Messages, vote: Vote, chart_png: bytes | None) -> Post:
     state = vote.state
-    voters = t.list([state.name(p) for p in vote.voters]) or t.gettext("nobody")
+    voters = t.list([who(state, seat) for p in vote.voters
+                     if (seat := state.seat(p.id)) is not None]) or t.gettext("nobody")
     if not vote.ended:
         return Post(content=t.gettext(
             "🗳️ Votes to end **{game}** now: {voters}. It ends (and is scored) when {missing} "

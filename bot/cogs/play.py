@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
 from discord import app_commands
 
-from .. import images, presenters, turn_posts
+from .. import presenters, turn_posts
+from ..components import map_buttons, map_post
 from ..games import GameService, Sent
 from ..i18n import N_
 from ..naming import FollowerChoice, resolve_position
 from ..spots import find_spot, is_no_follower, spots
 from ..transformers import Follower, Position, Tile, agreed_turn
 from .base import Commands
+
+VIEW_CHOICES = [
+    app_commands.Choice(name="Map", value="map"),
+    app_commands.Choice(name="Who owns what (features)", value="features"),
+]
 
 
 class PlayCommands(Commands):
@@ -59,16 +64,21 @@ class PlayCommands(Commands):
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(view="The whole map, or who owns which feature (default: the map)")
+    @app_commands.choices(view=VIEW_CHOICES)
+    async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.games.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: there is no map."))
-        assert state.game is not None
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(images.board, state.game, t)
-        await interaction.followup.send(**presenters.board_post(t, state, png).send_kwargs())
+        features = view == "features"
+        buttons = discord.ui.View(timeout=None)
+        for button in map_buttons(t, state.id, full=features, features=not features):
+            buttons.add_item(button)
+        post = await map_post(t, state, features=features, view=buttons)
+        await self.announcer.reply(interaction, post, state, "board")
 
     @app_commands.command(
         name="status", description="Scores, followers, tiles left, and whose turn"

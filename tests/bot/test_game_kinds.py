@@ -129,7 +129,8 @@ async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None
                 message.embeds[0].description)
             assert f"({tile})." in message.embeds[0].description
             assert message.content.startswith(
-                f"{mover.mention()}, your turn: your bonus tile is **")
+                f"{mark(state.seat(mover.id))} {mover.mention()}, your turn: your bonus tile "
+                "is **")
             assert f"({tile})**" in message.content
             assert mentions(message.content) == [mover.id]
             bonus = (mover.id, tile)

@@ -53,7 +53,8 @@ async def test_start_needs_the_host_and_two_players(table) -> None:
     state = await table.state()
     assert state.row.status == "running" and state.current is not None
     assert mentions(turn.content) == [state.current.id]
-    assert custom_ids(turn) == [f"carc:play:{state.id}:0"]
+    assert custom_ids(turn) == [f"carc:play:{state.id}:0", f"carc:map:{state.id}:map",
+                                f"carc:map:{state.id}:features"]
     assert {p.id for p in state.players} == {alice.id, bob.id}
 
 

@@ -51,16 +51,14 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     after = await table.state()
     assert after.turn == 1 and after.current.id != me.id
     embed = message.embeds[0]
-    assert embed.image.url.startswith("attachment://board-")
-    assert [a.filename for a in message.attachments] == [
-        embed.image.url.removeprefix("attachment://"),
-        embed.thumbnail.url.removeprefix("attachment://"),  # the next tile
-    ]
+    assert embed.image.url == f"attachment://turn-{after.id}-1.png"
+    assert [a.filename for a in message.attachments] == [f"turn-{after.id}-1.png"]
     assert (await message.attachments[0].read()).startswith(b"\x89PNG")
     assert me.name in embed.description and "placed" in embed.description
     assert "Scores" in [f.name for f in embed.fields]
     assert mentions(message.content) == [after.current.id]
-    assert custom_ids(message) == [f"carc:play:{after.id}:1"]
+    assert custom_ids(message) == [f"carc:play:{after.id}:1", f"carc:map:{after.id}:map",
+                                   f"carc:map:{after.id}:features"]
 
 
 async def test_nobody_but_the_player_on_turn_can_move(table) -> None:
@@ -192,7 +190,7 @@ async def test_a_turn_by_buttons_previews_and_applies_only_on_confirm(table) -> 
     )
     public = table.channel.last_message
     assert mentions(public.content) == [after.current.id]
-    assert public.attachments and public.embeds[0].image.url.startswith("attachment://board-")
+    assert public.attachments and public.embeds[0].image.url.startswith("attachment://turn-")
 
 
 async def test_the_panel_pages_past_25_placements(table) -> None:
