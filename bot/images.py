@@ -3,7 +3,7 @@
 These are plain blocking functions: the Discord layer calls them through
 ``asyncio.to_thread`` so that a render never stalls the event loop. Each
 takes the messages of the message's reader (``t``), whose language the
-pictures' words are drawn in (:func:`bot.i18n.picture_labels`), and returns
+pictures' words are drawn in (:func:`bot.i18n.pictures.labels_of`), and returns
 ``None`` when the renderer fails, so a turn is still announced in text
 rather than lost (the failure is logged).
 """
@@ -19,7 +19,8 @@ import render
 from engine import FigureOption, Game, Placement, TileType
 
 from .charts import score_chart, score_table
-from .i18n import Messages, picture_labels
+from .i18n import Messages
+from .i18n.pictures import labels_of
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ def _safely(make: Callable[[], bytes]) -> bytes | None:
 
 def labels(game: Game, t: Messages) -> render.Labels:
     """The words of ``game``'s pictures in ``t``'s language."""
-    return picture_labels(t.language, str(game.options.game))
+    return labels_of(t, str(game.options.game))
 
 
 def turn(game: Game, t: Messages) -> bytes | None:

@@ -251,10 +251,11 @@ def scored_line(t: Messages, state: GameState, event: FeatureScored) -> str:
                      feature=feature, size=size, players=players, points=event.points)
 
 
-def since_last_turn(t: Messages, state: GameState) -> list[str]:
+def since_last_turn(t: Messages, state: GameState, told: Iterable[Event] = ()) -> list[str]:
     """What happened since the player on turn last placed a tile, in a few lines:
     each tile placed (numbered as the turn picture numbers them), what scored,
-    discards and skips, then who leads."""
+    discards and skips (but what the message ``told`` already), then who leads."""
+    told_ids = {id(event) for event in told}
     game = state.game
     seat = game.current_player if game is not None else None
     if game is None or seat is None:
@@ -268,7 +269,7 @@ def since_last_turn(t: Messages, state: GameState) -> list[str]:
     for event in game.events:
         if event.turn <= start:
             continue
-        line = event_line(t, state, event)
+        line = event_line(t, state, event) if id(event) not in told_ids else None
         if line is None:
             continue
         if isinstance(event, TilePlaced) and event.turn > last_own:
@@ -390,14 +391,14 @@ def turn_title(t: Messages, state: GameState) -> str:
 
 
 def call_player(t: Messages, state: GameState, embed: discord.Embed,
-                lead: Iterable[str] = ()) -> None:
+                lead: Iterable[str] = (), told: Iterable[Event] = ()) -> None:
     """The body of a message that calls the player on turn: ``lead`` (what just
-    happened, if it is not a move), what happened since their last turn, the
-    scores and the tiles left."""
+    happened, if it is not a move, saying the events ``told``), what happened since
+    their last turn, the scores and the tiles left."""
     game = state.game
     assert game is not None
     lines = list(lead)
-    since = since_last_turn(t, state)
+    since = since_last_turn(t, state, told)
     if since:
         if lines:
             lines.append("")

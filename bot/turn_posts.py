@@ -13,7 +13,7 @@ from datetime import datetime
 
 import discord
 
-from engine import Discard, Event, Remove, Skip, TurnSkipped
+from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
 from engine.geometry import PORT_NAMES
 
 from .games import GameState
@@ -170,7 +170,9 @@ def absence_post(
         post.content = game_over_text(t, state)
         image_embed(embed, f"scores-{state.id}.png", chart_png, post)
     else:
-        call_player(t, state, embed, lines)
+        # The lead says the skip or the removal; the events since the last turn, the rest.
+        call_player(t, state, embed, lines, [e for e in absence.events
+                                             if isinstance(e, TurnSkipped | PlayerRemoved)])
         if absence.action == REMOVE:
             image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
         post.content = next_turn_text(t, state)

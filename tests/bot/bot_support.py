@@ -36,8 +36,11 @@ def player_texts(env: simcord.Env) -> list[str]:
 
     def walk(value, key=None) -> None:
         if isinstance(value, dict):
+            # A menu option's or a suggestion's value is what is sent back, never shown.
+            hidden = "label" in value or key == "choices"
             for k, v in value.items():
-                walk(v, k)
+                if not (hidden and k == "value"):
+                    walk(v, k)
         elif isinstance(value, list):
             for v in value:
                 walk(v, key)
@@ -128,7 +131,7 @@ class Table:
 
 
 @asynccontextmanager
-async def bot_env(database: str, seed: int) -> AsyncIterator[simcord.Env]:
+async def bot_env(database: str, seed: int, **options) -> AsyncIterator[simcord.Env]:
     """The real bot on ``database`` in simcord's offline Discord; at the end it is
     closed (its database too), and any error that was not a player's is raised.
 
@@ -137,7 +140,7 @@ async def bot_env(database: str, seed: int) -> AsyncIterator[simcord.Env]:
     teardown."""
     from bot import create_bot
 
-    env = simcord.Env(create_bot(database=database, seed=seed))
+    env = simcord.Env(create_bot(database=database, seed=seed, **options))
     await env.start()
     try:
         yield env
@@ -150,9 +153,10 @@ async def bot_env(database: str, seed: int) -> AsyncIterator[simcord.Env]:
 
 
 @asynccontextmanager
-async def seeded_table(database: str, seed: int) -> AsyncIterator[Table]:
-    """Like the ``env`` and ``table`` fixtures, with another bot seed."""
-    async with bot_env(database, seed) as env:
+async def seeded_table(database: str, seed: int, **options) -> AsyncIterator[Table]:
+    """Like the ``env`` and ``table`` fixtures, with another bot seed (and ``options``
+    of :func:`bot.create_bot`, such as ``catalogues``)."""
+    async with bot_env(database, seed, **options) as env:
         guild = env.create_guild("Meeple Hall")
         yield Table(env, guild, guild.create_text_channel("carcassonne"))
 
@@ -344,3 +348,96 @@ def is_player_error(error: BaseException) -> bool:
     records it before our handler answers the player.
     """
     return is_refusal(error)
+
+
+# Languages. A pseudo-translation of the whole template (every vowel accented,
+# fields and `code` kept) is a complete catalogue in which English that did not
+# come from the catalogue stands out; UNTRANSLATED finds it.
+
+_ACCENTS = str.maketrans("aeiouyAEIOUY", "áéíóúýÁÉÍÓÚÝ")
+
+
+def pseudo(text: str) -> str:
+    """``text`` with its vowels accented, outside ``{fields}`` and `code`."""
+    out, field, code = [], False, False
+    for char in text:
+        if char == "`":
+            code = not code
+        elif char == "{" and not code:
+            field = True
+        elif char == "}" and not code:
+            field = False
+        out.append(char if field or code else char.translate(_ACCENTS))
+    return "".join(out)
+
+
+def pseudo_catalogue(language):
+    """The messages of ``language`` as a complete pseudo-translation of the template."""
+    import gettext
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from bot.i18n import Messages
+    from bot.i18n.catalogues import TEMPLATE
+    from bot.i18n.checks import read_catalogue
+
+    catalog = Catalog(locale="en", domain="messages")
+    keys = set()
+    for message in read_catalogue(TEMPLATE):
+        if not message.id:
+            continue
+        forms = message.id if isinstance(message.id, tuple) else (message.id,)
+        string = tuple(pseudo(f) for f in forms) if len(forms) > 1 else pseudo(forms[0])
+        catalog.add(message.id, string, context=message.context)
+        keys.add((message.context, forms[0]))
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    return Messages(language, gettext.GNUTranslations(mo), frozenset(keys))
+
+
+def english_fragments(t) -> list[re.Pattern[str]]:
+    """Every piece of English text of the catalogue's messages (between fields, code
+    aside) that has a word of four letters or more, as a pattern, except pieces the
+    catalogue ``t`` itself writes the same (a name such as "Carcassonne" or
+    "Esperanto"). Command names and descriptions are left out: Discord shows those,
+    and names stay in code spans of messages."""
+    from bot.i18n.catalogues import TEMPLATE
+    from bot.i18n.checks import read_catalogue
+    from bot.i18n.translator import CHOICE, DESCRIPTION, NAME
+
+    same: set[str] = set()
+    pieces: set[str] = set()
+    for message in read_catalogue(TEMPLATE):
+        if not message.id or message.context in (NAME, DESCRIPTION, CHOICE):
+            continue
+        forms = message.id if isinstance(message.id, tuple) else (message.id,)
+        raw = t.translations  # unfilled: the translation as written
+        if len(forms) > 1:
+            same.update(raw.npgettext(message.context, forms[0], forms[1], n)
+                        if message.context else raw.ngettext(forms[0], forms[1], n)
+                        for n in (1, 2, 5, 20))
+        else:
+            same.add(raw.pgettext(message.context, forms[0]) if message.context
+                     else raw.gettext(forms[0]))
+        for form in forms:
+            text = re.sub(r"`[^`]*`|\{[^}]*\}", "\0", form)
+            for piece in text.split("\0"):
+                piece = piece.strip(" .,:;()*!?…-·\n")
+                if re.search(r"[A-Za-z]{4,}", piece):
+                    pieces.add(piece)
+    kept = [p for p in pieces if not any(p in s for s in same)]
+    return [re.compile(rf"(?<![A-Za-z]){re.escape(p)}(?![A-Za-z])") for p in kept]
+
+
+def untranslated(texts: list[str], fragments: list[re.Pattern[str]]) -> list[tuple[str, str]]:
+    """(English piece, text) for every text holding a piece of English."""
+    found = []
+    for text in texts:
+        for pattern in fragments:
+            if pattern.search(text):
+                found.append((pattern.pattern, text))
+                break
+    return found

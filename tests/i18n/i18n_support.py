@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
-from bot.i18n import SOURCE, Language
+from bot.i18n import Language
 from bot.i18n.catalogues import load_catalogue
-from bot.i18n.checks import catalogue_report
 
 Entry = tuple[str | None, str | tuple[str, ...], str | tuple[str, ...]]
 
@@ -36,18 +34,3 @@ def catalogue_of(tmp_path: Path, language: Language, entries: list[Entry], **opt
     path = write_catalogue(tmp_path / language.value / "messages.po", language, entries,
                            **options)
     return load_catalogue(path, language)
-
-
-def skip_while_untranslated(language: Language) -> None:
-    """Skip a test that needs ``language``'s catalogue complete, while entries of it
-    still await their translator (empty or fuzzy; a broken entry fails elsewhere).
-
-    The catalogues grow with the code and are translated after it, one
-    translator per language; this skip is removed once all four are done.
-    """
-    if language is SOURCE:
-        return
-    untranslated = catalogue_report(language).untranslated
-    if untranslated:
-        pytest.skip(f"{len(untranslated)} entries of the {language.value} catalogue await "
-                    f"their translator (python -m bot.i18n check --language {language.value})")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from i18n_support import catalogue_of, skip_while_untranslated, write_catalogue
+from i18n_support import catalogue_of, write_catalogue
 
 from bot.client import command_tree
 from bot.i18n import TRANSLATED, Language, messages
 from bot.i18n.__main__ import main
 from bot.i18n.catalogues import TEMPLATE, Term
 from bot.i18n.checks import (
+    awaiting_translation,
     broken_problems,
     catalogue_problems,
     catalogue_report,
@@ -34,7 +35,8 @@ def test_no_catalogue_is_broken():
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=str)
 def test_every_message_is_translated_with_the_same_fields(language):
-    skip_while_untranslated(language)
+    if reason := awaiting_translation(language):
+        pytest.skip(reason)  # until the translators are done
     assert catalogue_problems(language) == []
 
 
