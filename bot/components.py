@@ -279,6 +279,7 @@ class TileSelect(GameItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TU
 
 
 def tile_select(t: Messages, state: GameState, chosen: str | None) -> TileSelect:
+    # Translators: under a tile's name in a menu: its id ("tile V").
     options = [discord.SelectOption(label=tile_name(t, tile)[:100], value=tile.id,
                                     description=t.gettext("tile {id}", id=tile.id),
                                     default=tile.id == chosen)
@@ -632,6 +633,7 @@ async def turn_panel(
             FollowerChoice(str(chosen.option.figure), chosen.option.port) if chosen else None,
             t.gettext("Confirm")))
         place = f"{letters[(placement.x, placement.y)]}: {placement_label(placement)}"
+        # Translators: {place} is a picture's letter, x,y and rotation: "B: 3,-1 90°".
         embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_label(t, tile),
                                 place=place)
         if chosen is not None:
@@ -647,6 +649,8 @@ async def turn_panel(
         png = await asyncio.to_thread(images.preview, game, placement, tile,
                                       chosen.option if chosen else None, t)
         presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
+    # Translators: buttons to the previous and the next page of places (at most 80
+    # characters).
     if page > 0:
         view.add_item(PageButton(state.id, state.turn, tile.id, page - 1, "prev",
                                  t.gettext("◀ Page {page}", page=page)))

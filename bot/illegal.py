@@ -80,6 +80,8 @@ def what_fits(t: Messages, where: str, rotations: tuple[int, ...],
     if not places:
         return ""
     if len(places) <= LISTED_PLACES:
+        # Translators: {places} lists places by the picture's letter and x,y: "A (-3,-1),
+        # B (-2,0) or C (0,1)".
         return t.gettext("It fits at {places}.", places=t.list(places, "or"))
     return t.ngettext(
         "It fits at {count} place: the move-choice picture letters it.",
@@ -102,6 +104,8 @@ def _misfit(t: Messages, f) -> str:
     if not f["rotations"]:
         return t.gettext("The tile does not fit at {where}, whichever way it is turned.",
                          where=f["where"])
+    # Translators: {where} is a picture's letter or x,y; {side} a compass side (context
+    # "tile side"); {kind} and {meets} features ("city", "field"; context "feature").
     return t.gettext(
         "Turned {rotation}°, the tile does not fit at {where}: on its {side} side, {kind} "
         "would meet {meets}.", rotation=f["rotation"], where=f["where"],

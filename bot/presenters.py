@@ -106,6 +106,7 @@ def who(state: GameState, seat: int) -> str:
 def game_title(t: Messages, state: GameState) -> str:
     game = state.row.options.get("game", "carcassonne")
     name = t.term(GAMES[game]) if game in GAMES else game
+    # Translators: a game's name and number, as every message titles it: "Carcassonne #12".
     return t.gettext("{game} #{id}", game=name, id=state.id)
 
 
@@ -204,6 +205,8 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
              "position": f"`{position_label(event.x, event.y)}`", "rotation": event.rotation}
     figure = event.figure
     if figure is None:
+        # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name
+        # and id ("road curve (V)"), {position} the map's x,y ("`3,-1`").
         line = t.gettext("{player} placed {tile} at {position}, turned {rotation}°.", **facts)
     else:
         assert state.game is not None
@@ -211,12 +214,15 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
         facts["spot"] = placed_spot(t, placed, figure.segment, figure.figure)
         line = _FIGURE_SENTENCES[str(figure.role)](t, facts)
     if event.bonus:
+        # Translators: after a sentence saying a tile was placed: it was a bonus tile.
         line += " " + t.gettext("(bonus tile)")
     return line
 
 
 # Whole sentences, one per role (the extraction needs each written out).
 _FIGURE_SENTENCES = {
+    # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name and
+    # id, {position} "`3,-1`", {spot} a follower spot's name ("the north field").
     "thief": lambda t, f: t.gettext(
         "{player} placed {tile} at {position}, turned {rotation}°, with a thief on {spot}.", **f),
     "knight": lambda t, f: t.gettext(
@@ -309,6 +315,8 @@ def scores_field(t: Messages, state: GameState) -> str:
     for seat in range(len(state.players)):
         score = points(t, game.scores[seat])
         if state.is_removed(seat):
+            # Translators: a removed player's line of the scores: "🔵1 ~~Ana~~: 12 points
+            # (removed)"; ~~ strikes the name through.
             lines.append(t.gettext("{mark} ~~{name}~~: {points} (removed)", mark=mark(seat),
                                    name=state.name(seat), points=score))
             continue
@@ -316,6 +324,8 @@ def scores_field(t: Messages, state: GameState) -> str:
         left = [figure_count(t, "meeple", name, supply.meeples)]
         if game.rules.huts:
             left.append(figure_count(t, "hut", name, supply.huts))
+        # Translators: a player's line of the scores: "🔵1 **Ana**: 12 points (5 followers
+        # left)"; {left} lists the figures ("5 tribe members and 2 huts").
         lines.append(t.gettext("{player}: {points} ({left} left)", player=who(state, seat),
                                points=score, left=t.list(left)))
     return "\n".join(lines)
@@ -328,6 +338,8 @@ def hand_text(t: Messages, state: GameState) -> str:
     hand = game.hand
     tiles = t.list([f"**{tile_label(t, tile)}**" for tile in hand], "or")
     if len(hand) > 1:
+        # Translators: the end of "{player}, your turn: {hand}."; {tiles} lists tiles in bold
+        # joined by "or".
         return t.gettext("choose one of {tiles}", tiles=tiles)
     if game.is_bonus_turn:
         return t.gettext("your bonus tile is {tiles}", tiles=tiles)
@@ -341,6 +353,8 @@ def next_turn_text(t: Messages, state: GameState) -> str:
         return ""
     seat = state.seat(current.id)
     assert seat is not None
+    # Translators: {player} is a mark and a mention; {hand} is "your tile is ...", "your
+    # bonus tile is ..." or "choose one of ...".
     text = t.gettext("{player}, your turn: {hand}.", player=f"{mark(seat)} {current.mention()}",
                      hand=hand_text(t, state))
     deadline = deadline_text(t, state)
@@ -402,6 +416,7 @@ def call_player(t: Messages, state: GameState, embed: discord.Embed,
     if since:
         if lines:
             lines.append("")
+        # Translators: a heading (** makes it bold), addressed to the player called.
         lines += [t.gettext("**Since your last turn**"), *since]
     embed.description = "\n".join(lines)[:4000]
     embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
@@ -483,6 +498,7 @@ def board_post(t: Messages, state: GameState, picture: bytes | None, features: b
     post = Post(view=view)
     title = turn_title(t, state)
     if features:
+        # Translators: {title} is "{game}, turn {turn}".
         title = t.gettext("{title}: who owns what", title=title)
     embed = discord.Embed(title=title, colour=COLOUR)
     name = "features" if features else "board"
@@ -512,6 +528,7 @@ def board_text(t: Messages, state: GameState) -> str:
 
 def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     row = state.row
+    # Translators: {status} is a game's status ("running", "finished").
     embed = discord.Embed(title=t.gettext("{game}: {status}", game=game_title(t, state),
                                           status=t.term(STATUSES[row.status])), colour=COLOUR)
     embed.description = options_text(t, row.options)
@@ -526,6 +543,7 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     game = state.game
     embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
     embed.add_field(name=t.gettext("Tiles left"), value=str(game.tiles_left()), inline=True)
+    # Translators: a heading over the number of the turn.
     embed.add_field(name=t.gettext("Turn"), value=str(state.turn), inline=True)
     current = state.current
     if current is not None:

@@ -25,11 +25,10 @@ from .i18n import SOURCE, Messages, Term, messages, term
 from .i18n.terms import FEATURES, FIGURES, ROLES
 from .naming import quote
 
-# Translators: where a follower (or a hut) may stand on a tile, as a menu lists it
-# after the spot's number ("2: the north field"). Compass points are the map's
-# (north is up).
 SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
     # A follower (a tribe member) on a feature the tile has one of.
+    # Translators: (context "follower spot") where a figure may stand on a tile, as a menu
+    # lists it after the spot's number ("2: the north field"); north is up on the map.
     (MEEPLE, "road", None): term("follower spot", "the road"),
     (MEEPLE, "city", None): term("follower spot", "the city"),
     (MEEPLE, "cloister", None): term("follower spot", "the cloister"),

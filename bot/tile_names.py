@@ -15,10 +15,10 @@ from engine import TileType
 
 from .i18n import Messages, Term, term
 
-# Translators: each name is what is drawn on one tile, as a player would say it in a list
-# or after "placed". Keep them short.
 TILE_NAMES: dict[str, Term] = {
     # The base game (A-X).
+    # Translators: (context "tile") what is drawn on a tile, as a player names it in a list
+    # or after "placed"; tiles that look alike share a name. Keep them short.
     "A": term("tile", "cloister with road"),
     "B": term("tile", "cloister"),
     "C": term("tile", "four-sided city with pennant"),

@@ -63,6 +63,8 @@ def jump_url(guild_id: int, channel_id: int) -> str:
 def deadline_text(t: Messages, deadline: datetime | None) -> str:
     if deadline is None:
         return t.gettext("none")
+    # Translators: a deadline: its date, then how far it is ("in 3 hours"), both filled
+    # in by Discord in the reader's language.
     return t.gettext("{date} ({time})", date=timestamp(deadline, "f"), time=timestamp(deadline))
 
 
