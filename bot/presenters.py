@@ -548,10 +548,12 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     current = state.current
     if current is not None:
         since = row.turn_started_at or row.updated_at
-        lines = [t.gettext("{player}, since {time}", player=current.mention(),
+        seat = state.seat(current.id)
+        player = current.mention() if seat is None else f"{mark(seat)} {current.mention()}"
+        lines = [t.gettext("{player}, since {time}", player=player,
                            time=discord.utils.format_dt(since, "R")),
-                 t.gettext("Tile: {tiles}", tiles=t.list([tile_label(t, x) for x in game.hand],
-                                                          "or"))]
+                 t.ngettext("Tile: {tiles}", "Tiles: {tiles}", len(game.hand),
+                            tiles=t.list([tile_label(t, x) for x in game.hand], "or"))]
         if state.clock.deadline is not None:
             lines.append(deadline_text(t, state))
         if state.clock.reminder is not None:

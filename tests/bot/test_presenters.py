@@ -103,5 +103,5 @@ def test_status_shows_who_is_on_turn_since_when() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=1)
     embed = presenters.status_embed(ENGLISH, state_of(game), NOW)
     fields = {f.name: f.value for f in embed.fields}
-    assert fields["On turn"].startswith("<@1>, since <t:1767225600:R>")
+    assert fields["On turn"].startswith("🔵1 <@1>, since <t:1767225600:R>")
     assert fields["Tiles left"] == str(game.tiles_left())

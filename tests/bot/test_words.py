@@ -202,3 +202,17 @@ def test_engine_reasons_the_bot_can_meet_all_have_words() -> None:
         text = IllegalMove.of(error, game, game.tile).text(EN)
         assert text and "That move is not allowed now." not in text, reason
         assert "B-1" not in text and "english" not in text
+
+
+def test_counts_take_the_plural_rules_of_the_catalogue() -> None:
+    """Issue 9, polish: "1 followers", "1 mushroom patches" no more."""
+    from bot.errors import TooManyLobbies
+    from bot.i18n.terms import GOODS, figure_count
+    from bot.presenters import tiles_left
+
+    assert tiles_left(EN, 1) == "1 tile left in the bag"
+    assert tiles_left(EN, 2) == "2 tiles left in the bag"
+    assert figure_count(EN, "meeple", "carcassonne", 1) == "1 follower"
+    assert figure_count(EN, "hut", "hunters-and-gatherers", 3) == "3 huts"
+    assert EN.term(GOODS["mushrooms"], 1) == "1 mushroom patch"
+    assert TooManyLobbies(1, 1).text(EN).startswith("You already host 1 open game on")
