@@ -8,11 +8,15 @@ connection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .client import CarcassonneBot
+from .i18n import Language, Messages, messages
 
 
 def create_bot(
-    *, database: str, dev_guild_id: int | None = None, seed: int | None = None
+    *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
+    catalogues: Callable[[Language], Messages] = messages,
 ) -> CarcassonneBot:
     """The bot, its games stored in the SQLite file ``database``.
 
@@ -20,8 +24,11 @@ def create_bot(
     once (global commands can take a while); ``seed`` makes game seeds and
     seating reproducible (tests, benchmarks). Without it, as in production, the
     engine draws each game's seed from :mod:`secrets` when the game starts.
+    ``catalogues`` gives the messages of each language (default: the bot's own
+    catalogues).
     """
-    return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed)
+    return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed,
+                          catalogues=catalogues)
 
 
 __all__ = ["CarcassonneBot", "create_bot"]

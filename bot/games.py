@@ -40,6 +40,7 @@ from engine import (
     Placement,
     TileType,
 )
+from engine.options import HUNTERS_AND_GATHERERS
 
 from . import records
 from .errors import (
@@ -48,18 +49,21 @@ from .errors import (
     GameError,
     GameOver,
     HostOnly,
-    InvalidMove,
     NoGame,
     NoGameHere,
     NotAllowed,
     NotPlaying,
     NotStarted,
     NotYourTurn,
+    PlayerCount,
     Stale,
     TooManyLobbies,
 )
+from .i18n import N_
+from .i18n.terms import OPTIONS, STATUSES
+from .illegal import IllegalMove
 from .names import seat_names, shown
-from .naming import FollowerChoice, placement_label
+from .naming import FollowerChoice
 from .settings import server_settings
 from .storage import (
     CANCELLED,
@@ -79,6 +83,8 @@ from .turn_clock import TurnClock
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: Options Hunters and Gatherers is played without (``farmers`` only as the default).
+CARCASSONNE_ONLY = ("river", "winter", "small_city", "farmers")
 _CACHE_SIZE = 256
 #: Bits of the reproducible game seeds of a service made with a ``seed``: as
 #: many as the engine's own, so that tests store seeds as large as real ones.
@@ -298,10 +304,10 @@ class GameService:
         self, guild_id: int, *, channel_id: int | None = None, missing: str
     ) -> GameState:
         """The channel's open (or else last) game, once it has started; ``missing``
-        says what there is not to show before that."""
+        is the refusal before that (saying what there is not to show yet)."""
         state = await self.state(guild_id, channel_id=channel_id, latest=True)
         if state.game is None:
-            raise NotAllowed(f"The game has not started yet: {missing}.")
+            raise NotAllowed(missing)
         return state
 
     # ---------------------------------------------------------------- saves
@@ -356,21 +362,26 @@ class GameService:
         self, guild_id: int, channel_id: int, host: Player, options: dict[str, Any]
     ) -> GameState:
         """Open a lobby in a channel that has no open game and that the server allows."""
+        if options.get("game") == HUNTERS_AND_GATHERERS:
+            for name in CARCASSONNE_ONLY:
+                if options.get(name, False) not in (False, "3rd"):
+                    raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
+                                        "is played without it."), option=OPTIONS[name])
         try:
             parsed = Options.from_dict(options)
-        except EngineError as exc:
-            raise GameError(f"Those options do not go together: {exc}.") from None
+        except EngineError:
+            raise GameError(N_("Those options do not go together.")) from None
         now = self.clock()
         try:
             async with self.db.transaction() as tx:
                 settings = await server_settings(tx, guild_id)
                 if not settings.allows(channel_id):
-                    where = ", ".join(f"<#{c}>" for c in settings.channels)
-                    raise NotAllowed(f"Games on this server are played in {where}.")
+                    where = " ".join(f"<#{c}>" for c in settings.channels)
+                    raise NotAllowed(N_("Games on this server are played in {channels}."),
+                                     channels=where)
                 if await tx.open_game(guild_id, channel_id) is not None:
-                    raise NotAllowed(
-                        "This channel already has a game. Join it, or play in another channel."
-                    )
+                    raise NotAllowed(N_("This channel already has a game. Join it, or play in "
+                                        "another channel."))
                 hosted = await tx.hosted_lobbies(guild_id, host.id)
                 if hosted >= settings.limits.lobby_limit:
                     raise TooManyLobbies(count=hosted, limit=settings.limits.lobby_limit)
@@ -383,7 +394,8 @@ class GameService:
                 )
                 await self._changed(tx, row, None, now, same_turn=False)
         except Conflict:  # another lobby was opened here in the meantime
-            raise NotAllowed("This channel already has a game.") from None
+            raise NotAllowed(N_("This channel already has a game. Join it, or play in "
+                                "another channel.")) from None
         return GameState(row)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
@@ -402,9 +414,10 @@ class GameService:
         async with self.db.transaction() as tx:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if row.player(user.id) is not None:
-                raise NotAllowed("You are already in this game.")
+                raise NotAllowed(N_("You are already in this game."))
             if len(row.players) >= MAX_PLAYERS:
-                raise NotAllowed(f"This game is full: {MAX_PLAYERS} players at most.")
+                raise NotAllowed(N_("This game is full: {count} players at most."),
+                                 count=MAX_PLAYERS)
             new = await self.save_change(
                 tx, row, replace(row, players=(*row.players, user)), action="join",
                 user_id=user.id, now=now,
@@ -427,10 +440,10 @@ class GameService:
                 guild_id,
                 channel_id,
                 game_id,
-                started="You cannot leave a game that has started; the host can cancel it.",
+                started=N_("You cannot leave a game that has started; the host can cancel it."),
             )
             if row.player(user_id) is None:
-                raise NotAllowed("You are not in this game.")
+                raise NotAllowed(N_("You are not in this game."))
             players = tuple(p for p in row.players if p.id != user_id)
             new = replace(row, players=players)
             if not players:
@@ -452,16 +465,11 @@ class GameService:
         engine draws the game's seed, unless the service is reproducible."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row = await self._lobby(
-                tx, guild_id, channel_id, game_id, started="This game has already started."
-            )
+            row = await self._lobby(tx, guild_id, channel_id, game_id)
             if user_id != row.host_id:
-                raise HostOnly("Only the host can start the game.")
+                raise HostOnly(N_("Only the host can start the game."))
             if not MIN_PLAYERS <= len(row.players) <= MAX_PLAYERS:
-                raise NotAllowed(
-                    f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                    f"this one has {len(row.players)}."
-                )
+                raise PlayerCount(len(row.players), MIN_PLAYERS, MAX_PLAYERS)
             players = list(row.players)
             self._rng.shuffle(players)
             seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
@@ -479,13 +487,13 @@ class GameService:
         channel_id: int | None,
         game_id: int | None,
         *,
-        started: str = "This game has already started.",
+        started: str = N_("This game has already started."),
     ) -> GameRow:
         row = await find_row(tx, guild_id, channel_id, game_id)
         if row.status == RUNNING:
             raise Stale(started)
         if row.status != LOBBY:
-            raise GameOver(status=row.status)
+            raise GameOver(status=STATUSES[row.status])
         return row
 
     async def hand_over_host(self, guild_id: int, game_id: int, absent_id: int) -> GameState:
@@ -527,8 +535,10 @@ class GameService:
         game_id: int | None = None,
         turn: int | None = None,
         sent: Sent | None = None,
+        where: str | None = None,
     ) -> Played:
-        """Play the tile of the player on turn.
+        """Play the tile of the player on turn (``where``: the place as the player
+        named it, for a refusal).
 
         The move names the turn it was made for: ``turn`` (from a button, a
         menu or a suggested value) must still be current, and a typed move
@@ -548,8 +558,9 @@ class GameService:
             turn_before = game.turn
             seat = row.seat(user_id)
             assert seat is not None
+            chosen = self.tile_for(before, tile)
             move = Place(
-                self.tile_for(before, tile).id,
+                chosen.id,
                 placement.x,
                 placement.y,
                 placement.rotation,
@@ -559,7 +570,7 @@ class GameService:
             try:
                 result = game.play(move)
             except IllegalMoveError as exc:
-                raise InvalidMove(f"You cannot play that: {exc}.") from None
+                raise IllegalMove.of(exc, cached, chosen, where) from None
             state = await self.save_play(
                 tx, row, game, action="place", user_id=user_id, now=now,
                 data={"turn": turn_before, "move": str(move)},
@@ -593,11 +604,10 @@ class GameService:
         async with self.db.transaction() as tx:
             row = await find_row(tx, guild_id, channel_id, game_id)
             if not row.is_open:
-                raise NoGame("That game is over already; there is nothing to cancel.")
+                raise NoGame(N_("That game is over already; there is nothing to cancel."))
             if user_id != row.host_id and not can_manage:
-                raise HostOnly(
-                    "Only the host or a member with Manage Server can cancel the game."
-                )
+                raise HostOnly(N_("Only the host or a member with Manage Server can cancel "
+                                  "the game."))
             new = replace(row, status=CANCELLED, finished_at=now, on_turn=None)
             saved = await self.save_change(tx, row, new, action="cancel", user_id=user_id, now=now)
         game = None
@@ -612,7 +622,8 @@ class GameService:
         """The game record as JSON, with the commitment to its seed; the seed itself
         only once the game is over (finished or cancelled: nothing is drawn any more)."""
         state = await self.started_state(
-            guild_id, channel_id=channel_id, missing="there is no record to export"
+            guild_id, channel_id=channel_id,
+            missing=N_("The game has not started yet: there is no record to export.")
         )
         assert state.game is not None
         record = records.shown(state.game, over=not state.row.is_open)
@@ -637,7 +648,7 @@ class GameService:
         require_running(state.row)
         current = state.current
         if current is None:
-            raise GameOver(status=state.row.status)
+            raise GameOver(status=STATUSES[state.row.status])
         if turn is not None and turn != state.turn:
             raise EarlierTurn()
         if current.id != user_id:
@@ -658,15 +669,14 @@ class GameService:
         """The hand's tile ``tile`` (any case; default: the first); ``GameError`` if not in hand."""
         hand = GameService.hand(state)
         if not hand:
-            raise NotAllowed("Nobody is on turn in this game.")
+            raise NotAllowed(N_("Nobody is on turn in this game."))
         if tile is None:
             return hand[0]
         for candidate in hand:
             if candidate.id.lower() == tile.lower():
                 return candidate
-        raise Stale(
-            f"Tile {tile[:8]} is not in the hand now ({', '.join(t.id for t in hand)})."
-        )
+        raise Stale(N_("Tile {tile} is not in your hand now ({hand})."), tile=tile[:8],
+                    hand=" ".join(t.id for t in hand))
 
     @staticmethod
     def placements(state: GameState, tile: TileType) -> list[Placement]:
@@ -679,12 +689,14 @@ class GameService:
         return state.game.legal_figures(placement, tile)
 
     @staticmethod
-    def check_placement(state: GameState, placement: Placement, tile: TileType) -> None:
-        """Raise :class:`InvalidMove` with the engine's reason if ``placement`` is illegal."""
+    def check_placement(state: GameState, placement: Placement, tile: TileType,
+                        where: str | None = None) -> None:
+        """Raise :class:`~bot.illegal.IllegalMove` if ``placement`` is illegal (``where``:
+        the place as the player named it)."""
         assert state.game is not None
         problem = state.game.placement_problem(placement, tile)
         if problem is not None:
-            raise InvalidMove(f"{placement_label(placement)} is not legal: {problem}.")
+            raise IllegalMove.of(problem, state.game, tile, where)
 
 
 async def find_row(
@@ -697,7 +709,7 @@ async def find_row(
     if game_id is not None:
         row = await db.game(game_id, guild_id)
         if row is None:
-            raise NoGame("That game does not exist on this server.")
+            raise NoGame(N_("That game does not exist on this server."))
         return row
     assert channel_id is not None
     row = await db.open_game(guild_id, channel_id)
@@ -711,7 +723,7 @@ def require_running(row: GameRow) -> None:
     if row.status == LOBBY:
         raise NotStarted()
     if row.status != RUNNING:
-        raise GameOver(status=row.status)
+        raise GameOver(status=STATUSES[row.status])
     if row.damaged is not None:
         raise DamagedGame(game_id=row.id)
 

@@ -13,11 +13,11 @@ import sqlite3
 
 import aiosqlite
 import simcord
-from bot_support import ROOT, Table, first_move, verify
+from bot_support import ROOT, Table, first_move, spot_number, verify
 
 from bot import create_bot, sqlite
 from bot.storage import Player
-from engine import HUT, MEEPLE, EngineError, Game, Options, Place
+from engine import EngineError, Game, Options, Place
 
 STORED_GAMES = json.loads((ROOT / "tests/engine/fixtures/v1_seeded_games.json").read_text())
 
@@ -145,10 +145,8 @@ async def store_as_schema_3(
 async def place_by_slash(table: Table, channel, move: Place) -> None:
     """The player on turn plays ``move`` (with its tile: games with hands) by slash."""
     options = {"position": f"{move.x},{move.y},{move.rotation}", "tile": move.tile}
-    if move.figure == MEEPLE:
-        options["follower"] = move.port
-    if move.figure == HUT:
-        options["follower"] = f"hut:{move.port}"
+    if move.figure is not None:
+        options["follower"] = str(spot_number(await table.state(channel), move))
     result = await (await table.on_turn(channel)).slash(channel, "carcassonne place", **options)
     assert not result.ephemeral, result.response.content
 
