@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import simcord  # noqa: E402
 
-from bot import create_bot  # noqa: E402
+from bot import create_bot, records  # noqa: E402
 from bot.errors import GameError  # noqa: E402
 from bot.games import GameService  # noqa: E402
 from bot.naming import parse_follower_input, parse_position, parse_tile  # noqa: E402
@@ -89,7 +89,7 @@ async def fill(path: str, others: int, seed: int, guild_id: int | None, alice: i
                 guild = guild_id if guild_id is not None else OTHER_GUILD + index % 50
                 host = Player(30_000 + index, "Ana")
                 row = await tx.insert_game(guild_id=guild, channel_id=20_000 + index, host=host,
-                                           options={"game": "carcassonne"}, seed=index, now=NOW)
+                                           options={"game": "carcassonne"}, now=NOW)
                 if index % 10 == 0:
                     continue  # a lobby
                 game = samples[index % len(samples)]
@@ -102,7 +102,8 @@ async def fill(path: str, others: int, seed: int, guild_id: int | None, alice: i
                     row,
                     replace(row, players=tuple(seated),
                             status=Status.FINISHED if over else Status.RUNNING,
-                            record=game.to_record(), turn_started_at=NOW, turn=game.turn,
+                            record=records.stored(game), seed=game.seed,
+                            turn_started_at=NOW, turn=game.turn,
                             on_turn=None if over else seated[game.current_player].id),
                     action="start", user_id=host.id, now=NOW,
                 )

@@ -8,19 +8,27 @@ connection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .client import CarcassonneBot
+from .i18n import Language, Messages, messages
 
 
 def create_bot(
-    *, database: str, dev_guild_id: int | None = None, seed: int | None = None
+    *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
+    catalogues: Callable[[Language], Messages] = messages,
 ) -> CarcassonneBot:
     """The bot, its games stored in the SQLite file ``database``.
 
     ``dev_guild_id`` syncs the commands to one server, where they appear at
     once (global commands can take a while); ``seed`` makes game seeds and
-    seating reproducible (tests, benchmarks).
+    seating reproducible (tests, benchmarks). Without it, as in production, the
+    engine draws each game's seed from :mod:`secrets` when the game starts.
+    ``catalogues`` gives the messages of each language (default: the bot's own
+    catalogues).
     """
-    return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed)
+    return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed,
+                          catalogues=catalogues)
 
 
 __all__ = ["CarcassonneBot", "create_bot"]

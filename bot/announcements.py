@@ -20,6 +20,8 @@ import discord
 from . import images, presenters, turn_posts
 from .components import lobby_view, play_view
 from .games import GameState, Played
+from .i18n import Messages
+from .languages import player_language
 from .names import seat_names
 from .presenters import Post
 from .storage import MessageRef
@@ -54,28 +56,34 @@ class Announcer:
     async def started_reply(self, interaction: discord.Interaction, state: GameState) -> None:
         await self.reply(interaction, await self.start_post(state), state)
 
+    async def public(self, state: GameState) -> Messages:
+        """The messages of the game's server, for what everyone reads."""
+        return await self.bot.public(state.row.guild_id)
+
     async def turn_post(self, played: Played) -> Post:
         """The public message after a move: the map, the next tile, or at the end the
         final scoring with the scores over the game."""
         state = played.state
         assert state.game is not None
-        png = await asyncio.to_thread(images.board, state.game)
-        tile_png = await asyncio.to_thread(images.tile, state.game) if state.current else None
-        chart_png = await self.score_chart(state) if state.game.is_over else None
-        return presenters.turn_post(played, png, play_view(state), tile_png, chart_png)
+        t = await self.public(state)
+        over = state.game.is_over
+        png = await asyncio.to_thread(images.board if over else images.turn, state.game, t)
+        chart_png = await self.score_chart(t, state) if over else None
+        return presenters.turn_post(t, played, png, play_view(t, state), chart_png)
 
     async def start_post(self, state: GameState) -> Post:
         assert state.game is not None
-        png = await asyncio.to_thread(images.board, state.game)
-        return presenters.started_post(state, png, play_view(state))
+        t = await self.public(state)
+        png = await asyncio.to_thread(images.turn, state.game, t)
+        return presenters.started_post(t, state, png, play_view(t, state))
 
     @staticmethod
-    async def score_chart(state: GameState) -> bytes | None:
+    async def score_chart(t: Messages, state: GameState) -> bytes | None:
         """The scores over the game so far (None before the start, or if it cannot be drawn)."""
         if state.game is None:
             return None
         # A picture: the seat names as the map shows them, not escaped for markdown.
-        return await asyncio.to_thread(images.chart, state.game, seat_names(state.players))
+        return await asyncio.to_thread(images.chart, state.game, seat_names(state.players), t)
 
     # ------------------------------------------------------ absent players
 
@@ -92,22 +100,28 @@ class Announcer:
         removed player's followers are gone)."""
         state = absence.state
         game = state.game
+        t = await self.public(state)
         board = chart = None
         if game is not None and game.is_over:
-            chart = await self.score_chart(state)
+            chart = await self.score_chart(t, state)
         elif absence.action == REMOVE and game is not None:
-            board = await asyncio.to_thread(images.board, game)
-        return turn_posts.absence_post(absence, board, chart, play_view(state))
+            board = await asyncio.to_thread(images.turn, game, t)
+        return turn_posts.absence_post(t, absence, board, chart, play_view(t, state))
 
     # ------------------------------------------------------------- timers
 
     async def reminder(self, reminder: Reminder) -> None:
         state = reminder.state
-        await self.post(state, turn_posts.reminder_post(reminder, play_view(state)), "reminder")
+        t = await self.public(state)
+        await self.post(state, turn_posts.reminder_post(t, reminder, play_view(t, state)),
+                        "reminder")
         if not reminder.dm:
             return
         guild = self.bot.get_guild(state.row.guild_id)
-        text = turn_posts.reminder_dm(reminder, guild.name if guild else None)
+        # A direct message is private: the player's own language, else the server's.
+        own = await player_language(self.bot.storage, reminder.player.id)
+        reader = self.bot.catalogues(own) if own is not None else t
+        text = turn_posts.reminder_dm(reader, reminder, guild.name if guild else None)
         try:
             dm = await self.bot.create_dm(discord.Object(id=reminder.player.id))
             await dm.send(text)
@@ -117,7 +131,7 @@ class Announcer:
     async def lobby_expired(self, expired: LobbyExpired) -> None:
         """Say that a lobby closed, and disable its buttons."""
         state = expired.state
-        await self.post(state, turn_posts.lobby_expired_post(expired))
+        await self.post(state, turn_posts.lobby_expired_post(await self.public(state), expired))
         await self.refresh_lobby(state)
 
     async def tidy(self, ended: GameEnded) -> None:
@@ -138,7 +152,8 @@ class Announcer:
         message_id = state.row.lobby_message_id
         if message_id is None:
             return
-        post = presenters.lobby_post(state, lobby_view(state))
+        t = await self.public(state)
+        post = presenters.lobby_post(t, state, lobby_view(t, state))
         try:
             await self._channel(state).get_partial_message(message_id).edit(
                 embed=post.embed, view=post.view
@@ -175,23 +190,26 @@ class Announcer:
         return message
 
     async def reply(
-        self, interaction: discord.Interaction, post: Post, state: GameState
+        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
     ) -> discord.Message:
-        """Answer a deferred command with a game message."""
+        """Answer a deferred command with a game message (``kind``: "turn" for one
+        that announces a turn, "board" for a look at the map)."""
         message = await interaction.followup.send(wait=True, **post.send_kwargs())
-        await self.remember(state, post, message)
+        await self.remember(state, post, message, kind)
         return message
 
     async def remember(
         self, state: GameState, post: Post, message: discord.Message, kind: str = "turn"
     ) -> None:
         """Note a game message that has components. Best effort: the message is out,
-        and a missed note costs only a button left after the game."""
+        and a missed note costs only a button left after the game. Only turn messages
+        carry their turn (the first of a turn dates it for typed moves)."""
         if post.view is None:
             return
+        turn = state.turn if kind in ("turn", "reminder") else None
         try:
             await self.bot.games.remember_message(
-                state.id, MessageRef(message.channel.id, message.id, kind, state.turn)
+                state.id, MessageRef(message.channel.id, message.id, kind, turn)
             )
         except Exception:
             log.exception("could not note message %s of game %s", message.id, state.id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -20,6 +21,9 @@ from discord.ext import commands
 from . import components, replies
 from .announcements import Announcer
 from .games import GameService
+from .i18n import CatalogueTranslator, Language, Messages, messages
+from .i18n.command_limits import translated_payloads
+from .languages import private_language, public_language
 from .listeners import TimerListeners
 from .scheduler import Scheduler
 from .storage import Storage, open_storage
@@ -37,7 +41,8 @@ class CommandTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
-        problem = replies.unreadable_option(interaction)
+        t = await reader(interaction)
+        problem = replies.unreadable_option(t, interaction)
         if problem is None:
             return True
         await replies.reply_error(interaction, problem)
@@ -46,7 +51,7 @@ class CommandTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await replies.command_error(interaction, error)
+        await replies.command_error(await reader(interaction), interaction, error)
 
 
 class CarcassonneBot(commands.Bot):
@@ -60,7 +65,8 @@ class CarcassonneBot(commands.Bot):
     scheduler: Scheduler
 
     def __init__(
-        self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None
+        self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
+        catalogues: Callable[[Language], Messages] = messages,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -72,6 +78,8 @@ class CarcassonneBot(commands.Bot):
         self.database = database
         self.dev_guild_id = dev_guild_id
         self.seed = seed
+        #: Where the messages of each language come from (a test may give its own).
+        self.catalogues = catalogues
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.database)
@@ -84,6 +92,7 @@ class CarcassonneBot(commands.Bot):
         self.turns.wake = self.scheduler.wake
         self.add_listener(TimerListeners(self).on_carcassonne_timer)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator(self.catalogues))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         summarised = await self.games.summarise_old_games()
@@ -96,8 +105,10 @@ class CarcassonneBot(commands.Bot):
         """Upload the command tree when it differs from the last upload; True if it did.
 
         Discord rate-limits syncs, so we remember a hash of what we uploaded
-        (per application and guild) rather than syncing on every start. With a
-        development guild the commands go there and show up at once.
+        (per application and guild) rather than syncing on every start: the
+        commands as sent, with their localisations, so a changed translation
+        syncs too. With a development guild the commands go there and show up
+        at once.
         """
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         prefix = f"commands:{self.application_id}:"
@@ -105,7 +116,9 @@ class CarcassonneBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         else:
             await self._remove_development_commands(prefix)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        assert translator is not None
+        payload = await translated_payloads(self.tree, translator, guild=guild)
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = prefix + (str(guild.id) if guild else "global")
         if not force and await self.storage.meta(key) == digest:
@@ -138,6 +151,21 @@ class CarcassonneBot(commands.Bot):
                 await tx.set_meta(key, None)
             log.info("removed the development commands of guild %s", scope)
 
+    # ---------------------------------------------------------- languages
+
+    async def reader(self, interaction: discord.Interaction) -> Messages:
+        """The messages of whoever sent ``interaction``, for a reply only they see."""
+        language = await private_language(self.storage, interaction.user.id,
+                                          interaction.locale, interaction.guild_id,
+                                          interaction.guild_locale)
+        return self.catalogues(language)
+
+    async def public(self, guild_id: int) -> Messages:
+        """The messages of a server's public posts (turns, reminders, results)."""
+        guild = self.get_guild(guild_id)
+        locale = guild.preferred_locale if guild is not None else None
+        return self.catalogues(await public_language(self.storage, guild_id, locale))
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
@@ -152,3 +180,19 @@ class CarcassonneBot(commands.Bot):
             if storage is not None:
                 await storage.close()
                 del self.storage
+
+
+async def reader(interaction: discord.Interaction) -> Messages:
+    """The messages of the one who sent ``interaction`` (see :meth:`CarcassonneBot.reader`)."""
+    bot: CarcassonneBot = interaction.client  # type: ignore[assignment]
+    return await bot.reader(interaction)
+
+
+async def command_tree() -> app_commands.CommandTree:
+    """The bot's command tree, built offline (no token, no database): what
+    ``python -m bot.i18n extract`` reads the commands' strings from."""
+    from .cogs.carcassonne import Carcassonne
+
+    bot = CarcassonneBot(database=":memory:")
+    await bot.add_cog(Carcassonne(bot))
+    return bot.tree

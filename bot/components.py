@@ -28,18 +28,18 @@ from engine import Placement
 from . import images, presenters
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
 from .games import GameService, GameState
+from .i18n import N_, Messages
 from .naming import (
-    NO_FOLLOWER,
     FollowerChoice,
-    figure_label,
-    parse_follower,
     parse_position,
     placement_label,
     placement_value,
     position_letters,
 )
-from .replies import SOMETHING_WRONG, reply_error
+from .replies import reply_error, something_wrong
+from .spots import no_follower, spots
 from .storage import LOBBY, GameRow, Player
+from .tile_names import tile_label, tile_name
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -71,7 +71,9 @@ class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(
 
     Its custom id is ``carc:{kind}:{game id}:...``. Subclasses (each with its
     own template) set ``game_id`` (and, for a turn component, ``turn``) and
-    implement :meth:`run`.
+    implement :meth:`run`, which gets the game as loaded and the messages of
+    the one who clicked (``t``; a component that posts for everyone asks for
+    the server's itself).
     """
 
     #: Whether only the player on turn may use it, and only at its turn.
@@ -79,27 +81,29 @@ class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(
     game_id: int
     turn: int | None = None
     state: GameState
+    t: Messages
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.t = await bot_of(interaction).reader(interaction)
         try:
             self.state = await load(interaction, self.game_id)
             if self.on_turn:
                 GameService.require_turn(self.state, interaction.user.id, self.turn)
         except GameError as exc:
-            await reply_error(interaction, exc)
+            await reply_error(interaction, exc.text(self.t))
             return False
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await self.run(interaction, self.state)
+            await self.run(interaction, self.state, self.t)
         except GameError as exc:
-            await reply_error(interaction, exc)
+            await reply_error(interaction, exc.text(self.t))
         except Exception:
             log.exception("component %s failed", self.item.custom_id)
-            await reply_error(interaction, SOMETHING_WRONG)
+            await reply_error(interaction, something_wrong(self.t))
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         raise NotImplementedError
 
 
@@ -134,11 +138,16 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
 async def load(interaction: discord.Interaction, game_id: int) -> GameState:
     """The game a component belongs to, if it is used in that game's channel."""
     if interaction.guild_id is None:
-        raise NoGame("That game does not exist on this server.")
+        raise NoGame(N_("That game does not exist on this server."))
     state = await bot_of(interaction).games.state(interaction.guild_id, game_id=game_id)
     if interaction.channel_id != state.row.channel_id:
         raise OtherChannel(channel_id=state.row.channel_id)
     return state
+
+
+#: The label of a component rebuilt from its custom id (never shown: Discord keeps
+#: showing the message's own).
+_REBUILT = "-"
 
 
 # -------------------------------------------------------------------- lobby
@@ -150,18 +159,18 @@ class LobbyButton(
     """Join / Leave / Start under a lobby message."""
 
     on_turn = False
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.primary),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.success),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
     }
 
-    def __init__(self, game_id: int, action: str, *, disabled: bool = False) -> None:
-        label, style = self.LABELS[action]
+    def __init__(self, game_id: int, action: str, label: str = _REBUILT, *,
+                 disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=style,
+                style=self.STYLES[action],
                 disabled=disabled,
                 custom_id=f"carc:lobby:{game_id}:{action}",
             )
@@ -175,11 +184,10 @@ class LobbyButton(
     ) -> LobbyButton:
         return cls(int(match["game"]), match["action"])
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         bot = bot_of(interaction)
         assert interaction.guild_id is not None
         games = bot.games
-        note = None
         if self.action == "join":
             state = await games.join(
                 interaction.guild_id, player_of(interaction.user), game_id=self.game_id
@@ -188,7 +196,6 @@ class LobbyButton(
             state = await games.leave(
                 interaction.guild_id, interaction.user.id, game_id=self.game_id
             )
-            note = "Everyone left; the game is closed." if state.row.status != LOBBY else None
         else:
             guild_id = interaction.guild_id
             state = await as_host(
@@ -196,18 +203,23 @@ class LobbyButton(
                 state.row,
                 lambda: games.start(guild_id, interaction.user.id, game_id=self.game_id),
             )
+        public = await bot.public(interaction.guild_id)
+        note = (public.gettext("Everyone left; the game is closed.")
+                if self.action == "leave" and state.row.status != LOBBY else None)
         await interaction.response.edit_message(
-            **presenters.lobby_post(state, lobby_view(state), note).edit_kwargs()
+            **presenters.lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
         )
         if self.action == "start":
             await bot.announcer.started(interaction, state)
 
 
-def lobby_view(state: GameState) -> discord.ui.View:
+def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     closed = state.row.status != LOBBY
-    for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(state.id, action, disabled=closed))
+    labels = {"join": t.gettext("Join"), "leave": t.gettext("Leave"),
+              "start": t.gettext("Start")}
+    for action, label in labels.items():
+        view.add_item(LobbyButton(state.id, action, label, disabled=closed))
     return view
 
 
@@ -217,10 +229,10 @@ def lobby_view(state: GameState) -> discord.ui.View:
 class PlayButton(GameItem[discord.ui.Button], template=rf"carc:play:{_GAME}:{_TURN}"):
     """ "Play your turn" under a turn message: opens the player's private turn panel."""
 
-    def __init__(self, game_id: int, turn: int) -> None:
+    def __init__(self, game_id: int, turn: int, label: str = _REBUILT) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Play your turn",
+                label=label,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"carc:play:{game_id}:{turn}",
             )
@@ -233,35 +245,22 @@ class PlayButton(GameItem[discord.ui.Button], template=rf"carc:play:{_GAME}:{_TU
     ) -> PlayButton:
         return cls(int(match["game"]), int(match["turn"]))
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        post = await turn_panel(state, None, 0)
+        post = await turn_panel(t, state, None, 0)
         await interaction.followup.send(ephemeral=True, **post.send_kwargs())
 
 
 class TileSelect(GameItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TURN}"):
     """With a hand of tiles: which tile to play (each type once: two of a kind are one choice)."""
 
-    def __init__(
-        self, game_id: int, turn: int, state: GameState | None = None, chosen: str | None = None
-    ) -> None:
-        options = []
-        if state is not None:
-            assert state.game is not None
-            options = [
-                discord.SelectOption(
-                    label=f"Tile {t.id}",
-                    value=t.id,
-                    default=t.id == chosen,
-                    description=presenters.tile_words(t, state.game.rules.tiles)[:100] or None,
-                )
-                for t in GameService.hand(state)
-            ]
+    def __init__(self, game_id: int, turn: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"carc:tile:{game_id}:{turn}",
-                placeholder="Tile to play",
-                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label=_REBUILT, value=_REBUILT)],
             ),
             row=0,
         )
@@ -275,8 +274,17 @@ class TileSelect(GameItem[discord.ui.Select], template=rf"carc:tile:{_GAME}:{_TU
         self.item = item
         return self
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
-        await update_panel(interaction, state, self.item.values[0], 0)
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        await update_panel(interaction, t, state, self.item.values[0], 0)
+
+
+def tile_select(t: Messages, state: GameState, chosen: str | None) -> TileSelect:
+    # Translators: under a tile's name in a menu: its id ("tile V").
+    options = [discord.SelectOption(label=tile_name(t, tile)[:100], value=tile.id,
+                                    description=t.gettext("tile {id}", id=tile.id),
+                                    default=tile.id == chosen)
+               for tile in GameService.hand(state)]
+    return TileSelect(state.id, state.turn, options, t.gettext("Tile to play"))
 
 
 class PlacementSelect(
@@ -291,12 +299,13 @@ class PlacementSelect(
         tile: str,
         page: int,
         options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"carc:pos:{game_id}:{turn}:{tile}:{page}",
-                placeholder="Where to place the tile",
-                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label=_REBUILT, value=_REBUILT)],
             ),
             row=1,
         )
@@ -310,21 +319,23 @@ class PlacementSelect(
         self.item = item
         return self
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         given = parse_position(self.item.values[0])
-        if given.placement is None:
-            raise BadInput("Pick a placement from the list.")
-        await update_panel(interaction, state, self.tile, self.page, given.placement)
+        if given.x is None or given.y is None or given.rotation is None:
+            raise BadInput(N_("Pick a place from the list."))
+        placement = Placement(given.x, given.y, given.rotation)
+        await update_panel(interaction, t, state, self.tile, self.page, placement)
 
 
 class PageButton(
     GameItem[discord.ui.Button],
     template=rf"carc:page:{_GAME}:{_TURN}:{_TILE}:{_PAGE}:(?P<direction>prev|next)",
 ):
-    """Previous / next page of placements, when there are more than 25."""
+    """The previous or next page of places, when there are more than 25 ("◀ Page 1",
+    "Page 3 ▶": the page it goes to)."""
 
-    def __init__(self, game_id: int, turn: int, tile: str, page: int, direction: str) -> None:
-        label = f"◀ Page {page + 1}" if direction == "prev" else f"Page {page + 1} ▶"
+    def __init__(self, game_id: int, turn: int, tile: str, page: int, direction: str,
+                 label: str = _REBUILT) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -347,15 +358,16 @@ class PageButton(
             match["direction"],
         )
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
-        await update_panel(interaction, state, self.tile, self.page)
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        await update_panel(interaction, t, state, self.tile, self.page)
 
 
 class FollowerSelect(
     GameItem[discord.ui.Select],
     template=rf"carc:fig:{_GAME}:{_TURN}:{_TILE}:{_PLACE}:{_PAGE}",
 ):
-    """Where a figure goes on the chosen placement, or none."""
+    """Where a figure goes on the chosen placement ("2: the north field"), or none.
+    The option values are the engine's ports, never shown."""
 
     def __init__(
         self,
@@ -365,12 +377,13 @@ class FollowerSelect(
         placement: Placement,
         page: int,
         options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"carc:fig:{game_id}:{turn}:{tile}:{placement_value(placement)}:{page}",
-                placeholder="Follower (optional)",
-                options=options or [discord.SelectOption(label="No follower", value=NO_FOLLOWER)],
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label=_REBUILT, value="none")],
             ),
             row=2,
         )
@@ -391,9 +404,9 @@ class FollowerSelect(
         self.item = item
         return self
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
-        follower = parse_follower(self.item.values[0])
-        await update_panel(interaction, state, self.tile, self.page, self.placement, follower)
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        follower = FollowerChoice.parse(self.item.values[0])
+        await update_panel(interaction, t, state, self.tile, self.page, self.placement, follower)
 
 
 class ConfirmButton(
@@ -409,11 +422,12 @@ class ConfirmButton(
         tile: str,
         placement: Placement,
         follower: FollowerChoice | None,
+        label: str = _REBUILT,
     ) -> None:
-        value = follower.value if follower else NO_FOLLOWER
+        value = follower.value if follower else "none"
         super().__init__(
             discord.ui.Button(
-                label="Confirm",
+                label=label,
                 style=discord.ButtonStyle.success,
                 custom_id=f"carc:ok:{game_id}:{turn}:{tile}:{placement_value(placement)}:{value}",
             ),
@@ -431,10 +445,10 @@ class ConfirmButton(
             int(match["turn"]),
             match["tile"],
             _placement(match),
-            parse_follower(match["follower"]),
+            FollowerChoice.parse(match["follower"]),
         )
 
-    async def run(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         assert interaction.guild_id is not None
         bot = bot_of(interaction)
         played = await bot.games.place(
@@ -445,9 +459,11 @@ class ConfirmButton(
             tile=self.tile,
             game_id=self.game_id,
             turn=self.turn,
+            where=_letter(state, self.tile, self.placement),
         )
         await interaction.response.edit_message(
-            content=f"Played {self.tile} at {placement_label(self.placement)}.",
+            content=t.gettext("Played {tile} at {place}.", tile=tile_label(t, self.tile),
+                              place=placement_label(self.placement)),
             embed=None,
             attachments=[],
             view=None,
@@ -455,9 +471,61 @@ class ConfirmButton(
         await bot.announcer.played(interaction, played)
 
 
+class MapButton(GameItem[discord.ui.Button],
+                template=rf"carc:map:{_GAME}:(?P<view>map|features)"):
+    """ "Full map" and "Who owns what" under a turn message: the game's whole map at
+    full resolution, or its feature view, for whoever asks, privately."""
+
+    on_turn = False
+
+    def __init__(self, game_id: int, view: str, label: str = _REBUILT) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"carc:map:{game_id}:{view}",
+            )
+        )
+        self.game_id, self.picture = game_id, view
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MapButton:
+        return cls(int(match["game"]), match["view"])
+
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        if state.game is None:
+            raise NoGame(N_("The game has not started yet: there is no map."))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        post = await map_post(t, state, features=self.picture == "features")
+        await interaction.followup.send(ephemeral=True, **post.send_kwargs())
+
+
+async def map_post(t: Messages, state: GameState, *, features: bool,
+                   view: discord.ui.View | None = None) -> presenters.Post:
+    """The whole map at full resolution, or who owns what, drawn off the event loop."""
+    assert state.game is not None
+    draw = images.features if features else images.board
+    png = await asyncio.to_thread(draw, state.game, t)
+    return presenters.board_post(t, state, png, features, view)
+
+
+def map_buttons(t: Messages, game_id: int, *, full: bool = True,
+                features: bool = True) -> list[MapButton]:
+    """The buttons that show the whole map and who owns what."""
+    buttons = []
+    if full:
+        buttons.append(MapButton(game_id, "map", t.gettext("Full map")))
+    if features:
+        buttons.append(MapButton(game_id, "features", t.gettext("Who owns what")))
+    return buttons
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     PlayButton,
+    MapButton,
     TileSelect,
     PlacementSelect,
     PageButton,
@@ -470,103 +538,131 @@ def _placement(match: re.Match[str]) -> Placement:
     return Placement(int(match["x"]), int(match["y"]), int(match["rotation"]))
 
 
-def play_view(state: GameState) -> discord.ui.View | None:
-    """The "Play your turn" button of a turn message (none once nobody is on turn)."""
+def _letter(state: GameState, tile_id: str, placement: Placement) -> str | None:
+    """The picture's letter of a place of the panel, for a refusal."""
+    tile = GameService.tile_for(state, tile_id)
+    return position_letters(GameService.placements(state, tile)).get((placement.x, placement.y))
+
+
+def play_view(t: Messages, state: GameState) -> discord.ui.View | None:
+    """The buttons of a turn message: "Play your turn", and the whole map and who
+    owns what one tap away (none once nobody is on turn)."""
     if state.current is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(state.id, state.turn))
+    view.add_item(PlayButton(state.id, state.turn, t.gettext("Play your turn")))
+    for button in map_buttons(t, state.id):
+        view.add_item(button)
     return view
 
 
 async def turn_panel(
+    t: Messages,
     state: GameState,
     tile_id: str | None,
     page: int,
     placement: Placement | None = None,
     follower: FollowerChoice | None = None,
 ) -> presenters.Post:
-    """The private panel of the player on turn: picture, selects, Confirm."""
+    """The private panel of the player on turn: picture, menus, Confirm. With a hand
+    of several tiles and none chosen yet, the hand first."""
     game = state.game
     assert game is not None
+    view = discord.ui.View(timeout=None)
+    post = presenters.Post(view=view)
+    embed = discord.Embed(colour=presenters.COLOUR)
+    post.embed = embed
+    hand = GameService.hand(state)
+    if len(hand) > 1:
+        view.add_item(tile_select(t, state, tile_id))
+        if tile_id is None:
+            embed.title = t.gettext("Choose the tile to play")
+            embed.description = t.gettext(
+                "Your tiles: {tiles}. Pick one from the menu to see where it fits; nothing is "
+                "played before Confirm.", tiles=t.list([tile_label(t, x) for x in hand]))
+            png = await asyncio.to_thread(images.hand, game, t)
+            presenters.image_embed(embed, f"hand-{state.id}-{state.turn}.png", png, post)
+            return post
     tile = GameService.tile_for(state, tile_id)
     placements = GameService.placements(state, tile)
     pages = max(1, -(-len(placements) // PAGE_SIZE))
     if placement is not None and placement in placements:
         page = placements.index(placement) // PAGE_SIZE
     page = min(max(page, 0), pages - 1)
-    labels = position_letters(placements)
-    view = discord.ui.View(timeout=None)
-    if len(GameService.hand(state)) > 1:
-        view.add_item(TileSelect(state.id, state.turn, state, tile.id))
-    shown = placements[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    view.add_item(
-        PlacementSelect(
-            state.id,
-            state.turn,
-            tile.id,
-            page,
-            [
-                discord.SelectOption(
-                    label=f"{labels[(p.x, p.y)]}: {placement_label(p)}",
-                    value=placement_value(p),
-                    default=p == placement,
-                )
-                for p in shown
-            ],
-        )
-    )
-    post = presenters.Post(view=view)
-    embed = discord.Embed(colour=presenters.COLOUR)
+    letters = position_letters(placements)
+    shown = placements[page * PAGE_SIZE: (page + 1) * PAGE_SIZE]
+    view.add_item(PlacementSelect(
+        state.id, state.turn, tile.id, page,
+        [discord.SelectOption(label=f"{letters[(p.x, p.y)]}: {placement_label(p)}",
+                              value=placement_value(p), default=p == placement)
+         for p in shown],
+        t.gettext("Where to place the tile")))
     if placement is None:
-        embed.title = f"Your tile: {tile.id}"
-        embed.description = (
-            f"{presenters.tile_name(tile)}. {len(placements)} legal placements"
-            f"{f', page {page + 1} of {pages}' if pages > 1 else ''}. "
-            "Pick one to preview it; nothing is played before Confirm."
-        )
-        png = await asyncio.to_thread(images.choices, game, tile)
+        embed.title = t.gettext("Your tile: {tile}", tile=tile_label(t, tile))
+        if pages > 1:
+            embed.description = t.ngettext(
+                "It fits in {count} way, page {page} of {pages}. Pick one to see it on the "
+                "map; nothing is played before Confirm. Rotations turn the tile clockwise.",
+                "It fits in {count} ways, page {page} of {pages}. Pick one to see it on the "
+                "map; nothing is played before Confirm. Rotations turn the tile clockwise.",
+                len(placements), page=page + 1, pages=pages)
+        else:
+            embed.description = t.ngettext(
+                "It fits in {count} way. Pick one to see it on the map; nothing is played "
+                "before Confirm. Rotations turn the tile clockwise.",
+                "It fits in {count} ways. Pick one to see it on the map; nothing is played "
+                "before Confirm. Rotations turn the tile clockwise.", len(placements))
+        png = await asyncio.to_thread(images.choices, game, tile, t)
         presenters.image_embed(embed, f"choices-{state.id}-{state.turn}.png", png, post)
     else:
-        figures = GameService.figures(state, placement, tile)
-        chosen = next((f for f in figures if follower == FollowerChoice(f.figure, f.port)), None)
-        options = [
-            discord.SelectOption(label="No follower", value=NO_FOLLOWER, default=follower is None)
-        ]
-        options += [
-            discord.SelectOption(
-                label=figure_label(f.figure, f.port, f.role)[:100],
-                value=FollowerChoice(f.figure, f.port).value,
-                default=follower == FollowerChoice(f.figure, f.port),
-            )
-            for f in figures[:24]
-        ]
-        if figures:
-            view.add_item(FollowerSelect(state.id, state.turn, tile.id, placement, page, options))
-        view.add_item(ConfirmButton(state.id, state.turn, tile.id, placement, follower))
-        figure_text = (
-            f", {figure_label(follower.figure, follower.port, chosen.role)}"
-            if follower and chosen
-            else f", {figure_label(follower.figure, follower.port, follower.figure)}"
-            if follower
-            else ", no follower"
-        )
-        embed.title = f"Preview: {tile.id} at {placement_label(placement)}"
-        embed.description = (
-            f"{presenters.tile_name(tile)} at `{placement_label(placement)}`"
-            f"{figure_text}. Press Confirm to play it."
-        )
-        png = await asyncio.to_thread(images.preview, game, placement, tile, chosen)
+        found = spots(t, tile, GameService.figures(state, placement, tile))
+        chosen = next((spot for spot in found
+                       if follower == FollowerChoice(str(spot.option.figure), spot.option.port)),
+                      None)
+        if found:
+            options = [discord.SelectOption(label=no_follower(t), value="none",
+                                            default=chosen is None)]
+            options += [discord.SelectOption(
+                label=spot.label[:100],
+                value=FollowerChoice(str(spot.option.figure), spot.option.port).value,
+                default=spot is chosen) for spot in found[:24]]
+            view.add_item(FollowerSelect(state.id, state.turn, tile.id, placement, page, options,
+                                         t.gettext("Follower: the numbers on the preview")))
+        view.add_item(ConfirmButton(
+            state.id, state.turn, tile.id, placement,
+            FollowerChoice(str(chosen.option.figure), chosen.option.port) if chosen else None,
+            t.gettext("Confirm")))
+        place = f"{letters[(placement.x, placement.y)]}: {placement_label(placement)}"
+        # Translators: {place} is a picture's letter, x,y and rotation: "B: 3,-1 90°".
+        embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_label(t, tile),
+                                place=place)
+        if chosen is not None:
+            embed.description = t.gettext("With a figure on spot {spot}. Press Confirm to play "
+                                          "it.", spot=chosen.label)
+        elif found:
+            embed.description = t.gettext("No follower: pick a spot from the menu (the numbers "
+                                          "on the preview) to place one. Press Confirm to play "
+                                          "it.")
+        else:
+            embed.description = t.gettext("No follower can stand on it here. Press Confirm to "
+                                          "play it.")
+        png = await asyncio.to_thread(images.preview, game, placement, tile,
+                                      chosen.option if chosen else None, t)
         presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
-    if pages > 1:
-        view.add_item(PageButton(state.id, state.turn, tile.id, (page - 1) % pages, "prev"))
-        view.add_item(PageButton(state.id, state.turn, tile.id, (page + 1) % pages, "next"))
-    post.embed = embed
+    # Translators: buttons to the previous and the next page of places (at most 80
+    # characters).
+    if page > 0:
+        view.add_item(PageButton(state.id, state.turn, tile.id, page - 1, "prev",
+                                 t.gettext("◀ Page {page}", page=page)))
+    if page < pages - 1:
+        view.add_item(PageButton(state.id, state.turn, tile.id, page + 1, "next",
+                                 t.gettext("Page {page} ▶", page=page + 2)))
     return post
 
 
 async def update_panel(
     interaction: discord.Interaction,
+    t: Messages,
     state: GameState,
     tile_id: str | None,
     page: int,
@@ -575,7 +671,8 @@ async def update_panel(
 ) -> None:
     """Redraw the private panel in place (defer first: a render can take a moment)."""
     if placement is not None:
-        GameService.check_placement(state, placement, GameService.tile_for(state, tile_id))
+        tile = GameService.tile_for(state, tile_id)
+        GameService.check_placement(state, placement, tile, _letter(state, tile.id, placement))
     await interaction.response.defer()
-    post = await turn_panel(state, tile_id, page, placement, follower)
+    post = await turn_panel(t, state, tile_id, page, placement, follower)
     await interaction.edit_original_response(**post.edit_kwargs())

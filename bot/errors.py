@@ -1,28 +1,47 @@
 """What a player can get wrong, as exceptions that carry the facts.
 
 Each refusal is a :class:`GameError`: the application layer raises it, the
-Discord layer answers it ephemerally, and nothing has changed. A subclass
-names the situation and carries its data (who is on turn, which channel);
-its ``template`` says it in English, and ``str(error)`` fills it in. Names in
-the data are already made safe to show (:func:`bot.names.shown`).
+Discord layer answers it privately in the reader's language
+(:meth:`GameError.text`), and nothing has changed. A subclass names the
+situation; its ``message`` is the English sentence (a catalogue msgid,
+marked with ``N_``) and its facts fill in the sentence's fields. A raise may
+also give its own sentence: ``NotAllowed(N_("You are already in this game."))``.
+
+Facts are plain values (numbers, names already made safe to show with
+:func:`bot.names.shown`), or :class:`~bot.i18n.Term` s, which are looked up
+in the reader's language too. ``str(error)`` is the English sentence (logs,
+tests).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
+
+from .i18n import N_, SOURCE, Messages, Term, messages
 
 
 class GameError(Exception):
-    """A player's action cannot be done; ``str()`` is the sentence for them."""
+    """A player's action cannot be done; :meth:`text` is the sentence for them."""
 
-    template: ClassVar[str] = "{message}"
+    message: ClassVar[str] = ""
 
-    def __init__(self, message: str | None = None, **data: Any) -> None:
-        self.data = data if message is None else {"message": message, **data}
-        super().__init__(self.template.format(**self.data))
+    def __init__(self, message: str | None = None, /, **facts: Any) -> None:
+        self.sentence = message or type(self).message
+        self.facts = facts
+        super().__init__(self.sentence)
+
+    def text(self, t: Messages) -> str:
+        """The refusal in ``t``'s language."""
+        return t.gettext(self.sentence, **self.filled(t))
+
+    def filled(self, t: Messages) -> dict[str, Any]:
+        """The facts, with the words among them in ``t``'s language."""
+        return {name: t.term(value) if isinstance(value, Term) else value
+                for name, value in self.facts.items()}
 
     def __str__(self) -> str:
-        return self.args[0]
+        return self.text(messages(SOURCE))
 
 
 class NoGame(GameError):
@@ -38,7 +57,7 @@ class Stale(GameError):
 
 
 class InvalidMove(GameError):
-    pass
+    """The engine refused a move (see :mod:`bot.illegal` for the words)."""
 
 
 class BadInput(GameError):
@@ -46,63 +65,105 @@ class BadInput(GameError):
 
 
 class TooLong(BadInput):
-    template = "That is too long ({length} characters); write it in a few."
+    message = N_("That is too long ({length} characters); write it in a few.")
 
 
 class NotAPlacement(BadInput):
-    template = (
-        "{text} is not a placement: write x,y and a rotation, for example `3,-1 90`, "
-        "or a letter of the picture, for example `B 90`"
-    )
+    message = N_(
+        "{text} is not a place for the tile: write a letter of the picture and a rotation, "
+        "for example `B 90`, or x,y and a rotation, for example `3,-1 90`.")
 
 
 class OffTheMap(BadInput):
-    template = "{text}: {number} is far off the map"
+    message = N_("{text}: {number} is far off the map.")
 
 
 class BadRotation(BadInput):
-    template = "rotation {rotation}° is not one of 0, 90, 180, 270"
+    message = N_(
+        "{rotation}° is not a rotation: the tile turns clockwise by 0, 90, 180 or 270 degrees.")
 
 
 class NoSuchLetter(BadInput):
-    template = (
-        "The picture has no position {letter}: use a letter it shows, or x,y and a rotation"
-    )
-
-
-class NotAPort(BadInput):
-    template = "{text} is not a port: use one of {ports} or `none`"
+    message = N_("The picture has no place {letter}: use a letter it shows, or x,y and a "
+                 "rotation.")
 
 
 class NotATile(BadInput):
-    template = "{text} is not a tile: pick one of your hand from the list"
+    message = N_("{text} is not a tile: pick one of your hand from the list.")
+
+
+class LetterAndPosition(BadInput):
+    """A letter and coordinates that name two different places."""
+
+    message = N_("{letter} is at {position}, not at {given}: give one or the other.")
+
+
+class WhichRotation(BadInput):
+    """A place given without a rotation where the tile fits in more than one way."""
+
+    def __init__(self, where: str, rotations: Sequence[int]) -> None:
+        super().__init__(where=where, rotations=tuple(rotations))
+
+    def text(self, t: Messages) -> str:
+        rotations = self.facts["rotations"]
+        return t.gettext(
+            "At {where} the tile fits turned {rotations}: add the rotation, for example "
+            "`{where} {example}`.",
+            where=self.facts["where"], rotations=rotation_list(t, rotations),
+            example=rotations[-1])
+
+
+class NotASpot(BadInput):
+    """A follower that names no spot of the preview."""
+
+    def __init__(self, text: str, count: int) -> None:
+        super().__init__(text=text, count=count)
+
+    def text(self, t: Messages) -> str:
+        count = self.facts["count"]
+        return t.ngettext(
+            "{text} is not a follower spot here: give the number of the spot on the preview "
+            "(1), a word such as `road` or `city`, or `none`.",
+            "{text} is not a follower spot here: give the number of a spot on the preview "
+            "(1 to {count}), a word such as `road` or `city`, or `none`.",
+            count, text=self.facts["text"])
+
+
+class NoSpots(BadInput):
+    message = N_("Nothing can stand on this tile there: leave out the follower.")
+
+
+class WhichSpot(BadInput):
+    """Words that fit several spots: the spots, as "2: the north field"."""
+
+    message = N_("{text} could be {spots}: give the number.")
 
 
 class NoGameHere(NoGame):
-    template = "There is no game in this channel. Open one with `/carcassonne new`."
+    message = N_("There is no game in this channel. Open one with `/carcassonne new`.")
 
 
 class NotStarted(NotAllowed):
-    template = "This game has not started yet; the host starts it with `/carcassonne start`."
+    message = N_(
+        "This game has not started yet; the host starts it with `/carcassonne start`.")
 
 
 class GameOver(Stale):
-    template = "That game is over ({status})."
+    message = N_("That game is over ({status}).")
 
 
 class EarlierTurn(Stale):
-    template = (
+    message = N_(
         "That is from an earlier turn; the game has moved on. "
-        "Use the latest message, or `/carcassonne place`."
-    )
+        "Use the latest message, or `/carcassonne place`.")
 
 
 class NotYourTurn(NotAllowed):
-    template = "It is not your turn: it is {current}'s."
+    message = N_("It is not your turn: it is {current}'s.")
 
 
 class NotPlaying(NotAllowed):
-    template = "You are not playing in this game; it is {current}'s turn."
+    message = N_("You are not playing in this game; it is {current}'s turn.")
 
 
 class HostOnly(NotAllowed):
@@ -112,18 +173,41 @@ class HostOnly(NotAllowed):
 class OtherChannel(NotAllowed):
     """A component used outside its game's channel (a forged or moved custom id)."""
 
-    template = "That belongs to a game in <#{channel_id}>; use it there."
+    message = N_("That belongs to a game in <#{channel_id}>; use it there.")
 
 
 class DamagedGame(Stale):
-    template = (
+    message = N_(
         "This game's record can no longer be read, so it cannot go on. The host or a member "
-        "with Manage Server can end it with `/carcassonne cancel`."
-    )
+        "with Manage Server can end it with `/carcassonne cancel`.")
 
 
 class TooManyLobbies(NotAllowed):
-    template = (
-        "You already host {count} open games on this server (the limit is {limit}): "
-        "start or cancel one of them first."
-    )
+    def __init__(self, count: int, limit: int) -> None:
+        super().__init__(count=count, limit=limit)
+
+    def text(self, t: Messages) -> str:
+        return t.ngettext(
+            "You already host {count} open game on this server (the limit is {limit}): "
+            "start or cancel it first.",
+            "You already host {count} open games on this server (the limit is {limit}): "
+            "start or cancel one of them first.",
+            self.facts["count"], limit=self.facts["limit"])
+
+
+class PlayerCount(NotAllowed):
+    """Starting a game with too few (or too many) players."""
+
+    def __init__(self, count: int, low: int, high: int) -> None:
+        super().__init__(count=count, low=low, high=high)
+
+    def text(self, t: Messages) -> str:
+        return t.ngettext(
+            "A game needs {low} to {high} players; this one has {count}.",
+            "A game needs {low} to {high} players; this one has {count}.",
+            self.facts["count"], low=self.facts["low"], high=self.facts["high"])
+
+
+def rotation_list(t: Messages, rotations: Sequence[int]) -> str:
+    """"90°", "90° or 270°", "0°, 90°, or 180°": the rotations a place allows."""
+    return t.list([f"{r}°" for r in rotations], "or")

@@ -6,7 +6,8 @@ transaction together with the game's new version; then it returns a plain
 result for the Discord layer to present. Anything a player got wrong raises a
 :class:`~bot.errors.GameError` and changes nothing.
 
-The game record is the source of truth. A started game's engine position is
+The game record and its seed (kept apart: :mod:`bot.records`) are the source
+of truth. A started game's engine position is
 kept in a small cache keyed by game id and version, and a move is applied to
 a copy of the cached position (:func:`fresh_copy`); the version check of the
 save guards it, and the record is replayed only on a cache miss. The cached
@@ -39,25 +40,30 @@ from engine import (
     Placement,
     TileType,
 )
+from engine.options import HUNTERS_AND_GATHERERS
 
+from . import records
 from .errors import (
     DamagedGame,
     EarlierTurn,
     GameError,
     GameOver,
     HostOnly,
-    InvalidMove,
     NoGame,
     NoGameHere,
     NotAllowed,
     NotPlaying,
     NotStarted,
     NotYourTurn,
+    PlayerCount,
     Stale,
     TooManyLobbies,
 )
+from .i18n import N_
+from .i18n.terms import OPTIONS, STATUSES
+from .illegal import IllegalMove
 from .names import seat_names, shown
-from .naming import FollowerChoice, placement_label
+from .naming import FollowerChoice
 from .settings import server_settings
 from .storage import (
     CANCELLED,
@@ -77,7 +83,12 @@ from .turn_clock import TurnClock
 log = logging.getLogger(__name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: Options Hunters and Gatherers is played without (``farmers`` only as the default).
+CARCASSONNE_ONLY = ("river", "winter", "small_city", "farmers")
 _CACHE_SIZE = 256
+#: Bits of the reproducible game seeds of a service made with a ``seed``: as
+#: many as the engine's own, so that tests store seeds as large as real ones.
+_SEED_BITS = 128
 
 #: Called in the transaction of every change of a game, with the game as saved:
 #: ``hook(tx, row, game, now, same_turn)``; the turn timers of :mod:`bot.turns`
@@ -188,8 +199,12 @@ class GameService:
         clock: Callable[[], datetime] = _now,
         seed: int | None = None,
     ) -> None:
+        """``seed`` (tests, benchmarks) makes seating and game seeds reproducible.
+        Without it, seats are drawn from the system's randomness and each game's
+        seed by the engine (from :mod:`secrets`), so nobody can know the tiles to come."""
         self.db = db
         self.clock = clock
+        self._reproducible = seed is not None
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
         self.change_hooks: list[ChangeHook] = []
@@ -211,7 +226,7 @@ class GameService:
             return cached[1]
         assert row.record is not None
         try:
-            game = Game.from_record(row.record)
+            game = records.load(row.record, row.seed)
         except Exception as exc:
             self._mark_damaged(row, exc)
             raise DamagedGame(game_id=row.id) from None
@@ -227,7 +242,7 @@ class GameService:
     def _mark_damaged(self, row: GameRow, exc: Exception) -> None:
         """Log a record that no longer replays and mark its game, in a transaction of
         its own (the caller may be inside one that is about to roll back)."""
-        reason = f"{type(exc).__name__}: {exc}"[:500]
+        reason = records.problem(exc)
         log.error("game %s: its record no longer replays (%s)", row.id, reason)
 
         async def mark() -> None:
@@ -289,10 +304,10 @@ class GameService:
         self, guild_id: int, *, channel_id: int | None = None, missing: str
     ) -> GameState:
         """The channel's open (or else last) game, once it has started; ``missing``
-        says what there is not to show before that."""
+        is the refusal before that (saying what there is not to show yet)."""
         state = await self.state(guild_id, channel_id=channel_id, latest=True)
         if state.game is None:
-            raise NotAllowed(f"The game has not started yet: {missing}.")
+            raise NotAllowed(missing)
         return state
 
     # ---------------------------------------------------------------- saves
@@ -347,21 +362,26 @@ class GameService:
         self, guild_id: int, channel_id: int, host: Player, options: dict[str, Any]
     ) -> GameState:
         """Open a lobby in a channel that has no open game and that the server allows."""
+        if options.get("game") == HUNTERS_AND_GATHERERS:
+            for name in CARCASSONNE_ONLY:
+                if options.get(name, False) not in (False, "3rd"):
+                    raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
+                                        "is played without it."), option=OPTIONS[name])
         try:
             parsed = Options.from_dict(options)
-        except EngineError as exc:
-            raise GameError(f"Those options do not go together: {exc}.") from None
+        except EngineError:
+            raise GameError(N_("Those options do not go together.")) from None
         now = self.clock()
         try:
             async with self.db.transaction() as tx:
                 settings = await server_settings(tx, guild_id)
                 if not settings.allows(channel_id):
-                    where = ", ".join(f"<#{c}>" for c in settings.channels)
-                    raise NotAllowed(f"Games on this server are played in {where}.")
+                    where = " ".join(f"<#{c}>" for c in settings.channels)
+                    raise NotAllowed(N_("Games on this server are played in {channels}."),
+                                     channels=where)
                 if await tx.open_game(guild_id, channel_id) is not None:
-                    raise NotAllowed(
-                        "This channel already has a game. Join it, or play in another channel."
-                    )
+                    raise NotAllowed(N_("This channel already has a game. Join it, or play in "
+                                        "another channel."))
                 hosted = await tx.hosted_lobbies(guild_id, host.id)
                 if hosted >= settings.limits.lobby_limit:
                     raise TooManyLobbies(count=hosted, limit=settings.limits.lobby_limit)
@@ -370,12 +390,12 @@ class GameService:
                     channel_id=channel_id,
                     host=host,
                     options={"game": parsed.game, **parsed.to_dict()},
-                    seed=self._rng.getrandbits(62),
                     now=now,
                 )
                 await self._changed(tx, row, None, now, same_turn=False)
         except Conflict:  # another lobby was opened here in the meantime
-            raise NotAllowed("This channel already has a game.") from None
+            raise NotAllowed(N_("This channel already has a game. Join it, or play in "
+                                "another channel.")) from None
         return GameState(row)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
@@ -394,9 +414,10 @@ class GameService:
         async with self.db.transaction() as tx:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if row.player(user.id) is not None:
-                raise NotAllowed("You are already in this game.")
+                raise NotAllowed(N_("You are already in this game."))
             if len(row.players) >= MAX_PLAYERS:
-                raise NotAllowed(f"This game is full: {MAX_PLAYERS} players at most.")
+                raise NotAllowed(N_("This game is full: {count} players at most."),
+                                 count=MAX_PLAYERS)
             new = await self.save_change(
                 tx, row, replace(row, players=(*row.players, user)), action="join",
                 user_id=user.id, now=now,
@@ -419,10 +440,10 @@ class GameService:
                 guild_id,
                 channel_id,
                 game_id,
-                started="You cannot leave a game that has started; the host can cancel it.",
+                started=N_("You cannot leave a game that has started; the host can cancel it."),
             )
             if row.player(user_id) is None:
-                raise NotAllowed("You are not in this game.")
+                raise NotAllowed(N_("You are not in this game."))
             players = tuple(p for p in row.players if p.id != user_id)
             new = replace(row, players=players)
             if not players:
@@ -440,22 +461,19 @@ class GameService:
         channel_id: int | None = None,
         game_id: int | None = None,
     ) -> GameState:
-        """Seat the players at random and deal the first tile (host only)."""
+        """Seat the players at random and deal the first tile (host only); the
+        engine draws the game's seed, unless the service is reproducible."""
         now = self.clock()
         async with self.db.transaction() as tx:
-            row = await self._lobby(
-                tx, guild_id, channel_id, game_id, started="This game has already started."
-            )
+            row = await self._lobby(tx, guild_id, channel_id, game_id)
             if user_id != row.host_id:
-                raise HostOnly("Only the host can start the game.")
+                raise HostOnly(N_("Only the host can start the game."))
             if not MIN_PLAYERS <= len(row.players) <= MAX_PLAYERS:
-                raise NotAllowed(
-                    f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                    f"this one has {len(row.players)}."
-                )
+                raise PlayerCount(len(row.players), MIN_PLAYERS, MAX_PLAYERS)
             players = list(row.players)
             self._rng.shuffle(players)
-            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=row.seed)
+            seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
+            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=seed)
             seated = replace(row, players=tuple(players), status=RUNNING)
             return await self.save_play(
                 tx, seated, game, action="start", user_id=user_id, now=now,
@@ -469,13 +487,13 @@ class GameService:
         channel_id: int | None,
         game_id: int | None,
         *,
-        started: str = "This game has already started.",
+        started: str = N_("This game has already started."),
     ) -> GameRow:
         row = await find_row(tx, guild_id, channel_id, game_id)
         if row.status == RUNNING:
             raise Stale(started)
         if row.status != LOBBY:
-            raise GameOver(status=row.status)
+            raise GameOver(status=STATUSES[row.status])
         return row
 
     async def hand_over_host(self, guild_id: int, game_id: int, absent_id: int) -> GameState:
@@ -517,8 +535,10 @@ class GameService:
         game_id: int | None = None,
         turn: int | None = None,
         sent: Sent | None = None,
+        where: str | None = None,
     ) -> Played:
-        """Play the tile of the player on turn.
+        """Play the tile of the player on turn (``where``: the place as the player
+        named it, for a refusal).
 
         The move names the turn it was made for: ``turn`` (from a button, a
         menu or a suggested value) must still be current, and a typed move
@@ -538,8 +558,9 @@ class GameService:
             turn_before = game.turn
             seat = row.seat(user_id)
             assert seat is not None
+            chosen = self.tile_for(before, tile)
             move = Place(
-                self.tile_for(before, tile).id,
+                chosen.id,
                 placement.x,
                 placement.y,
                 placement.rotation,
@@ -549,7 +570,7 @@ class GameService:
             try:
                 result = game.play(move)
             except IllegalMoveError as exc:
-                raise InvalidMove(f"You cannot play that: {exc}.") from None
+                raise IllegalMove.of(exc, cached, chosen, where) from None
             state = await self.save_play(
                 tx, row, game, action="place", user_id=user_id, now=now,
                 data={"turn": turn_before, "move": str(move)},
@@ -583,11 +604,10 @@ class GameService:
         async with self.db.transaction() as tx:
             row = await find_row(tx, guild_id, channel_id, game_id)
             if not row.is_open:
-                raise NoGame("That game is over already; there is nothing to cancel.")
+                raise NoGame(N_("That game is over already; there is nothing to cancel."))
             if user_id != row.host_id and not can_manage:
-                raise HostOnly(
-                    "Only the host or a member with Manage Server can cancel the game."
-                )
+                raise HostOnly(N_("Only the host or a member with Manage Server can cancel "
+                                  "the game."))
             new = replace(row, status=CANCELLED, finished_at=now, on_turn=None)
             saved = await self.save_change(tx, row, new, action="cancel", user_id=user_id, now=now)
         game = None
@@ -599,12 +619,14 @@ class GameService:
         return GameState(saved, game)
 
     async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
-        """The game record as JSON; the seed only once the game is over (it tells the future)."""
+        """The game record as JSON, with the commitment to its seed; the seed itself
+        only once the game is over (finished or cancelled: nothing is drawn any more)."""
         state = await self.started_state(
-            guild_id, channel_id=channel_id, missing="there is no record to export"
+            guild_id, channel_id=channel_id,
+            missing=N_("The game has not started yet: there is no record to export.")
         )
         assert state.game is not None
-        record = state.game.to_record(include_seed=state.row.status == FINISHED)
+        record = records.shown(state.game, over=not state.row.is_open)
         data = json.dumps(record, ensure_ascii=False, indent=1).encode()
         return Exported(f"carcassonne-{state.id}-turn{state.turn}.json", data, state)
 
@@ -626,7 +648,7 @@ class GameService:
         require_running(state.row)
         current = state.current
         if current is None:
-            raise GameOver(status=state.row.status)
+            raise GameOver(status=STATUSES[state.row.status])
         if turn is not None and turn != state.turn:
             raise EarlierTurn()
         if current.id != user_id:
@@ -647,15 +669,14 @@ class GameService:
         """The hand's tile ``tile`` (any case; default: the first); ``GameError`` if not in hand."""
         hand = GameService.hand(state)
         if not hand:
-            raise NotAllowed("Nobody is on turn in this game.")
+            raise NotAllowed(N_("Nobody is on turn in this game."))
         if tile is None:
             return hand[0]
         for candidate in hand:
             if candidate.id.lower() == tile.lower():
                 return candidate
-        raise Stale(
-            f"Tile {tile[:8]} is not in the hand now ({', '.join(t.id for t in hand)})."
-        )
+        raise Stale(N_("Tile {tile} is not in your hand now ({hand})."), tile=tile[:8],
+                    hand=" ".join(t.id for t in hand))
 
     @staticmethod
     def placements(state: GameState, tile: TileType) -> list[Placement]:
@@ -668,12 +689,14 @@ class GameService:
         return state.game.legal_figures(placement, tile)
 
     @staticmethod
-    def check_placement(state: GameState, placement: Placement, tile: TileType) -> None:
-        """Raise :class:`InvalidMove` with the engine's reason if ``placement`` is illegal."""
+    def check_placement(state: GameState, placement: Placement, tile: TileType,
+                        where: str | None = None) -> None:
+        """Raise :class:`~bot.illegal.IllegalMove` if ``placement`` is illegal (``where``:
+        the place as the player named it)."""
         assert state.game is not None
         problem = state.game.placement_problem(placement, tile)
         if problem is not None:
-            raise InvalidMove(f"{placement_label(placement)} is not legal: {problem}.")
+            raise IllegalMove.of(problem, state.game, tile, where)
 
 
 async def find_row(
@@ -686,7 +709,7 @@ async def find_row(
     if game_id is not None:
         row = await db.game(game_id, guild_id)
         if row is None:
-            raise NoGame("That game does not exist on this server.")
+            raise NoGame(N_("That game does not exist on this server."))
         return row
     assert channel_id is not None
     row = await db.open_game(guild_id, channel_id)
@@ -700,7 +723,7 @@ def require_running(row: GameRow) -> None:
     if row.status == LOBBY:
         raise NotStarted()
     if row.status != RUNNING:
-        raise GameOver(status=row.status)
+        raise GameOver(status=STATUSES[row.status])
     if row.damaged is not None:
         raise DamagedGame(game_id=row.id)
 
@@ -722,7 +745,8 @@ def _after_play(row: GameRow, game: Game, now: datetime, *, new_turn: bool) -> G
     seat = game.current_player
     return replace(
         row,
-        record=game.to_record(),
+        record=records.stored(game),
+        seed=game.seed,
         status=FINISHED if over else row.status,
         finished_at=now if over else row.finished_at,
         turn_started_at=now if new_turn else row.turn_started_at,

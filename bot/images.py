@@ -1,9 +1,11 @@
-"""PNG pictures of a game, from the ``render`` package.
+"""PNG pictures of a game, from the ``render`` package, with the reader's words.
 
 These are plain blocking functions: the Discord layer calls them through
 ``asyncio.to_thread`` so that a render never stalls the event loop. Each
-returns ``None`` when the renderer fails, so a turn is still announced in
-text rather than lost (the failure is logged).
+takes the messages of the message's reader (``t``), whose language the
+pictures' words are drawn in (:func:`bot.i18n.pictures.labels_of`), and returns
+``None`` when the renderer fails, so a turn is still announced in text
+rather than lost (the failure is logged).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import render
 from engine import FigureOption, Game, Placement, TileType
 
 from .charts import score_chart, score_table
+from .i18n import Messages
+from .i18n.pictures import labels_of
 
 log = logging.getLogger(__name__)
 
@@ -33,29 +37,48 @@ def _safely(make: Callable[[], bytes]) -> bytes | None:
         return None
 
 
-def board(game: Game) -> bytes | None:
-    """The whole map, the latest tile marked."""
-    return _png(lambda: render.render_board(game))
+def labels(game: Game, t: Messages) -> render.Labels:
+    """The words of ``game``'s pictures in ``t``'s language."""
+    return labels_of(t, str(game.options.game))
 
 
-def tile(game: Game) -> bytes | None:
-    """The tile the player on turn must place, in the game's look (for a thumbnail)."""
-    if game.tile is None:
-        return None
-    return _png(lambda: render.render_tile(game.tile, theme=render.theme_for(game)))
+def turn(game: Game, t: Messages) -> bytes | None:
+    """The turn message's picture, made for a phone: the action, the places the
+    next tile can go (lettered), the tiles since the next player's last turn
+    (numbered), the tile or tiles to place."""
+    return _png(lambda: render.render_turn(game, labels=labels(game, t)))
 
 
-def choices(game: Game, tile: TileType | None = None) -> bytes | None:
+def board(game: Game, t: Messages) -> bytes | None:
+    """The whole map at full resolution, the latest tile marked."""
+    return _png(lambda: render.render_board(game, labels=labels(game, t)))
+
+
+def features(game: Game, t: Messages) -> bytes | None:
+    """Who owns what: every claimed feature in its owner's colour and mark."""
+    return _png(lambda: render.render_features(game, labels=labels(game, t)))
+
+
+def choices(game: Game, tile: TileType | None, t: Messages) -> bytes | None:
     """The map with every legal position of ``tile`` labelled (A, B, ...)."""
-    return _png(lambda: render.render_choices(game, tile=tile))
+    return _png(lambda: render.render_choices(game, tile=tile, labels=labels(game, t)))
 
 
-def preview(game: Game, placement: Placement, tile: TileType | None = None,
-            figure: FigureOption | None = None) -> bytes | None:
-    """The map as it would look with ``tile`` placed at ``placement`` (and ``figure`` on it)."""
-    return _png(lambda: render.render_preview(game, placement, tile=tile, figure=figure))
+def preview(game: Game, placement: Placement, tile: TileType | None,
+            figure: FigureOption | None, t: Messages) -> bytes | None:
+    """The map as it would look with ``tile`` placed at ``placement`` (and ``figure`` on
+    it), the follower spots numbered."""
+    return _png(lambda: render.render_preview(game, placement, tile=tile, figure=figure,
+                                              labels=labels(game, t)))
 
 
-def chart(game: Game, names: list[str]) -> bytes | None:
+def hand(game: Game, t: Messages) -> bytes | None:
+    """Every tile of the hand of the player on turn, in its four rotations."""
+    return _png(lambda: render.render_hand(game.hand, theme=render.theme_for(game),
+                                           labels=labels(game, t)))
+
+
+def chart(game: Game, names: list[str], t: Messages) -> bytes | None:
     """Each player's score over the game (``names`` by seat), the final scoring last."""
-    return _safely(lambda: score_chart(names, score_table(game), final=game.is_over))
+    return _safely(lambda: score_chart(names, score_table(game), final=game.is_over,
+                                       labels=labels(game, t)))

@@ -1,13 +1,19 @@
-"""How players name placements, followers and tiles in Discord, and how we read them.
+"""How players name placements, followers and tiles, and how we read them.
 
-A placement is shown as ``3,-1 90°``: the map's coordinate labels (the
-engine's integer x, y; x grows east, y south) and the clockwise rotation, or
-a letter of the move-choice picture (``B 90``). A follower is a port name
-(``N``, ``NNE``, ``C``), ``hut:N`` for a Hunters-and-Gatherers hut, or
-``none``. A tile is its id (``V``, ``RV7``).
+One grammar everywhere (typed values, suggestions, menus):
+
+- a place is a letter of the move-choice picture (``B``) or the map's
+  coordinates ``x,y`` (the engine's integers; x grows east, y south), or both
+  as a menu shows them (``B: 3,-1 90°``), with a rotation in degrees
+  clockwise (``B 90``, ``3,-1 90``, ``3 -1 r90``). Without a rotation, a
+  place where the tile fits one way only means that way; where it fits
+  several, the player is asked (:class:`~bot.errors.WhichRotation`);
+- a follower is a spot's number on the preview, its words, or none
+  (:mod:`bot.spots`);
+- a tile is its id, in any case (``V``, ``rv7``).
 
 Values the bot suggests (autocomplete) name the turn they were suggested for:
-``t12:3,-1,90``, ``t12:NNE``, ``t12:V``; a value without it was typed.
+``t12:3,-1,90``, ``t12:2``, ``t12:V``; a value without it was typed.
 
 Reading is one pass over at most :data:`MAX_INPUT` characters with no regular
 expression, so no input, however long or strange, takes more than
@@ -19,38 +25,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.board import Placement
-from engine.geometry import PORT_NAMES
 from render.naming import candidate_labels, position_label
 
 from .errors import (
     BadRotation,
+    LetterAndPosition,
     NoSuchLetter,
     NotAPlacement,
-    NotAPort,
     NotATile,
     OffTheMap,
     TooLong,
+    WhichRotation,
 )
 
-NO_FOLLOWER = "none"
 #: Longest text read at all (Discord's own cap on these options is shorter).
 MAX_INPUT = 100
 #: Longest part of an input quoted back in a refusal.
 MAX_QUOTE = 24
 ROTATIONS = (0, 90, 180, 270)
-_SEPARATORS = frozenset(" \t,;()°")
+_SEPARATORS = frozenset(" \t,;:()°")
 #: Words a typed placement may carry around its numbers ("r 90", "90 deg").
 _NOISE_WORDS = frozenset({"r", "rot", "rotation", "rotated", "turned", "deg", "degree", "degrees"})
-_ROLE_WORDS = {
-    "thief": "thief (road)",
-    "knight": "knight (city)",
-    "monk": "monk (cloister)",
-    "farmer": "farmer (field)",
-    "fisher": "fisher (river)",
-    "gatherer": "gatherer (forest)",
-    "hunter": "hunter (meadow)",
-    "hut": "hut (river system)",
-}
 _ASCII_DIGITS = frozenset("0123456789")
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
@@ -63,6 +58,7 @@ def quote(text: str) -> str:
 
 
 def placement_label(placement: Placement) -> str:
+    """``3,-1 90°``: a placement as messages show it."""
     return f"{position_label(placement.x, placement.y)} {placement.rotation}°"
 
 
@@ -92,12 +88,21 @@ def _untag(text: str) -> tuple[int | None, str]:
 
 @dataclass(frozen=True)
 class PositionInput:
-    """What a player gave as ``position``: a placement, or a picture letter and rotation."""
+    """What a player gave as ``position``: a picture letter, coordinates, or both,
+    and a rotation (None: not said)."""
 
     turn: int | None
-    placement: Placement | None = None
     letter: str | None = None
-    rotation: int = 0
+    x: int | None = None
+    y: int | None = None
+    rotation: int | None = None
+
+    @property
+    def where(self) -> str:
+        """The place in the player's own notation: the letter, else ``x,y``."""
+        if self.letter is not None:
+            return self.letter
+        return position_label(self.x or 0, self.y or 0)
 
 
 def _tokens(text: str) -> list[str] | None:
@@ -129,7 +134,7 @@ def _tokens(text: str) -> list[str] | None:
             kind = "word"
         else:
             return None
-        if len(tokens) > 6:
+        if len(tokens) > 8:
             return None
     return tokens
 
@@ -150,30 +155,33 @@ def _rotation(value: int) -> int:
 
 
 def parse_position(text: str) -> PositionInput:
-    """A position as suggested or typed: ``t3:1,0,90``, ``1,0 90``, ``(1, 0) 90°``,
-    ``1 0``, ``B``, ``B 90``. ``BadInput`` if it cannot be read."""
+    """A place as suggested or typed: ``t3:1,0,90``, ``1,0 90``, ``(1, 0) 90°``,
+    ``1 0``, ``B``, ``B 90``, ``B: 1,0 90°``. ``BadInput`` if it cannot be read."""
     turn, body = _untag(text or "")
     refusal = NotAPlacement(text=quote(body))
     tokens = _tokens(body)
     if not tokens:
         raise refusal
+    letter = None
+    if tokens[0][0] in _ASCII_LETTERS and tokens[0] not in _NOISE_WORDS:
+        letter, tokens = tokens[0].upper(), tokens[1:]
+        if len(letter) > 3:
+            raise refusal
     numbers: list[int] = []
-    for token in tokens[1:] if tokens[0][0] in _ASCII_LETTERS else tokens:
+    for token in tokens:
         if token in _NOISE_WORDS:
             continue
         number = _number(token, body)
         if number is None:
             raise refusal
         numbers.append(number)
-    if tokens[0][0] in _ASCII_LETTERS:  # a letter of the picture, maybe a rotation
-        if len(tokens[0]) > 3 or len(numbers) > 1:
-            raise refusal
-        rotation = _rotation(numbers[0]) if numbers else 0
-        return PositionInput(turn, letter=tokens[0].upper(), rotation=rotation)
+    if letter is not None and len(numbers) in (0, 1):
+        rotation = _rotation(numbers[0]) if numbers else None
+        return PositionInput(turn, letter=letter, rotation=rotation)
     if not 2 <= len(numbers) <= 3:
         raise refusal
-    rotation = _rotation(numbers[2]) if len(numbers) == 3 else 0
-    return PositionInput(turn, Placement(numbers[0], numbers[1], rotation))
+    rotation = _rotation(numbers[2]) if len(numbers) == 3 else None
+    return PositionInput(turn, letter, numbers[0], numbers[1], rotation)
 
 
 def position_letters(placements: list[Placement]) -> dict[tuple[int, int], str]:
@@ -185,17 +193,31 @@ def position_letters(placements: list[Placement]) -> dict[tuple[int, int], str]:
 
 
 def resolve_position(given: PositionInput, placements: list[Placement]) -> Placement:
-    """The placement a position names, among the legal ``placements`` (for a letter).
+    """The placement ``given`` names, among the legal ``placements`` of the tile.
 
-    A placement given by coordinates is returned as it is (the engine says what
-    is wrong with it); a letter the picture does not show is refused.
+    A letter the picture does not show is refused, and so are a letter and
+    coordinates that name two places. Without a rotation: the one way the tile
+    fits there, or a question when it fits several ways. A place where it does
+    not fit at all is returned as named (rotation 0 if none was said), for the
+    engine to say what is wrong.
     """
-    if given.placement is not None:
-        return given.placement
-    for (x, y), letter in position_letters(placements).items():
-        if letter == given.letter:
-            return Placement(x, y, given.rotation)
-    raise NoSuchLetter(letter=quote(given.letter or ""))
+    x, y = given.x, given.y
+    if given.letter is not None:
+        found = next(((px, py) for (px, py), letter in position_letters(placements).items()
+                      if letter == given.letter), None)
+        if found is None:
+            raise NoSuchLetter(letter=quote(given.letter))
+        if x is not None and (x, y) != found:
+            raise LetterAndPosition(letter=given.letter, position=position_label(*found),
+                                    given=position_label(x, y or 0))
+        x, y = found
+    assert x is not None and y is not None
+    if given.rotation is not None:
+        return Placement(x, y, given.rotation)
+    rotations = [p.rotation for p in placements if (p.x, p.y) == (x, y)]
+    if len(rotations) > 1:
+        raise WhichRotation(given.where, rotations)
+    return Placement(x, y, rotations[0] if rotations else 0)
 
 
 # ---------------------------------------------------------------- follower
@@ -203,45 +225,40 @@ def resolve_position(given: PositionInput, placements: list[Placement]) -> Place
 
 @dataclass(frozen=True)
 class FollowerChoice:
-    """A figure to stand on the placed tile: ``figure`` is ``meeple`` or ``hut``."""
+    """A figure to stand on the placed tile: ``figure`` is ``meeple`` or ``hut``,
+    ``port`` the engine's name of the spot (never shown)."""
 
     figure: str
     port: str
 
     @property
     def value(self) -> str:
+        """The choice in a component's custom id (``NNE``, ``hut:C``)."""
         return self.port if self.figure == "meeple" else f"hut:{self.port}"
+
+    @classmethod
+    def parse(cls, value: str) -> FollowerChoice | None:
+        """A custom id's choice back (``none``: no figure)."""
+        if value == "none":
+            return None
+        if value.startswith("hut:"):
+            return cls("hut", value[4:])
+        return cls("meeple", value)
 
 
 @dataclass(frozen=True)
 class FollowerInput:
+    """What a player gave as ``follower``: a spot's number or words, or none
+    (read against the placement's spots by :func:`bot.spots.find_spot`)."""
+
     turn: int | None
-    choice: FollowerChoice | None
-
-
-def parse_follower(text: str | None) -> FollowerChoice | None:
-    """``None`` for no figure; ``BadInput`` for something that is not a port."""
-    return parse_follower_input(text).choice
+    text: str
 
 
 def parse_follower_input(text: str | None) -> FollowerInput:
-    """A follower as suggested or typed: ``t3:NNE``, ``nne``, ``hut:C``, ``none``."""
+    """A follower as suggested or typed: ``t3:2``, ``2``, ``north field``, ``none``."""
     turn, body = _untag(text or "")
-    body = body.strip()
-    if not body or body.lower() in (NO_FOLLOWER, "no", "-"):
-        return FollowerInput(turn, None)
-    figure = "meeple"
-    if body[:4].lower() == "hut:":
-        figure, body = "hut", body[4:]
-    port = body.strip().upper()
-    if port not in PORT_NAMES:
-        raise NotAPort(text=quote(body), ports=", ".join(PORT_NAMES))
-    return FollowerInput(turn, FollowerChoice(figure, port))
-
-
-def figure_label(figure: str, port: str, role: str) -> str:
-    """``NNE: farmer (field)`` or ``C: hut (river system)``."""
-    return f"{port}: {_ROLE_WORDS.get(role, role) if figure == 'meeple' else _ROLE_WORDS['hut']}"
+    return FollowerInput(turn, body.strip())
 
 
 # -------------------------------------------------------------------- tile

@@ -1,16 +1,19 @@
 """What the bot shows: messages and embeds built from application results.
 
 Pure functions of their arguments (no I/O): the application layer says what
-happened, these say it in Discord. Images come in as PNG bytes, already
-rendered off the event loop, and go out as ``attachment://`` embed images.
+happened, these say it in Discord, in the language of ``t`` (a
+:class:`~bot.i18n.Messages`: the reader's for a private reply, the server's
+for a public message). Every word comes from the catalogues; names of
+players are made safe to show by :class:`~bot.games.GameState`. Images come
+in as PNG bytes, already rendered off the event loop, and go out as
+``attachment://`` embed images.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -22,30 +25,36 @@ from engine import (
     Event,
     FeatureScored,
     Options,
+    PlayerRemoved,
     TileDiscarded,
     TilePlaced,
-    TileType,
+    TurnSkipped,
 )
+from render import player_mark
 
 from .games import GameState, Played
+from .i18n import Messages
+from .i18n.terms import (
+    FARMER_RULES,
+    FEATURE_HEADINGS,
+    FEATURES,
+    GAMES,
+    POINT_COUNT,
+    STATUSES,
+    TILE_COUNT,
+    figure_count,
+)
 from .naming import position_label
+from .spots import placed_spot
 from .storage import CANCELLED, FINISHED, LOBBY, RUNNING
+from .tile_names import tile_label
 
 COLOUR = discord.Colour(0x2E7D32)
-_PLAYER_MARKS = ("🔵", "🟠", "🟢", "🔴", "🟣", "🟡")
-_KIND_NAMES = {
-    "road": ("road", "Roads"),
-    "city": ("city", "Cities"),
-    "cloister": ("cloister", "Cloisters"),
-    "field": ("farm", "Farms"),
-    "river": ("river", "Rivers"),
-    "lake": ("lake", "Lakes"),
-    "forest": ("forest", "Forests"),
-    "meadow": ("meadow", "Meadows"),
-}
-#: Notes in the tile catalogue that are for developers, not players (see tile_words).
-_DEVELOPER_NOTES = re.compile(r"\s*(?:\((?:START|JCZ)[^)]*\)|;\s*(?:START|placed LAST)[^,;]*)")
-_GAME_NAMES = {"carcassonne": "Carcassonne", "hunters-and-gatherers": "Hunters and Gatherers"}
+#: Each seat's colour as an emoji, the palette of the pictures (blue, yellow,
+#: red, black, white), shown with the seat's mark so colour is never the only cue.
+_SEAT_COLOURS = ("🔵", "🟡", "🔴", "⚫", "⚪")
+#: Most lines of "since your last turn" (a player back from a long absence).
+SINCE_LINES = 12
 
 
 @dataclass
@@ -85,76 +94,47 @@ class Post:
 
 
 def mark(seat: int) -> str:
-    return _PLAYER_MARKS[seat % len(_PLAYER_MARKS)]
+    """A seat's colour and mark, as the pictures draw them: "🔵1"."""
+    return f"{_SEAT_COLOURS[seat % len(_SEAT_COLOURS)]}{player_mark(seat)}"
 
 
-def game_title(state: GameState) -> str:
-    name = _GAME_NAMES.get(state.row.options.get("game", "carcassonne"), "Carcassonne")
-    return f"{name} #{state.id}"
+def who(state: GameState, seat: int) -> str:
+    """A player in a message: mark and name, "🔵1 **Ana**"."""
+    return f"{mark(seat)} **{state.name(seat)}**"
 
 
-def tile_name(tile: TileType | str, state: GameState | None = None) -> str:
-    if isinstance(tile, str):
-        found = state.game.rules.tiles.get(tile) if state and state.game else None
-        if found is None:
-            return f"**{tile}**"
-        tile = found
-    tiles = state.game.rules.tiles if state and state.game else None
-    short = re.split(r"[,;]", tile_words(tile, tiles))[0].strip()
-    return f"**{tile.id}** ({short})" if short else f"**{tile.id}**"
+def game_title(t: Messages, state: GameState) -> str:
+    game = state.row.options.get("game", "carcassonne")
+    name = t.term(GAMES[game]) if game in GAMES else game
+    # Translators: a game's name and number, as every message titles it: "Carcassonne #12".
+    return t.gettext("{game} #{id}", game=name, id=state.id)
 
 
-def tile_words(tile: TileType, tiles: Mapping[str, TileType] | None = None) -> str:
-    """The catalogue's description of a tile, in words a player can read.
-
-    The catalogue is written for developers: ``same, no pennant`` means "as the
-    tile above, without a pennant", ``= J (...)`` "as tile J", ``mirror of WE2``
-    refers to another tile, ``NEW:`` marks a Winter Edition tile, and notes say
-    which tile starts or ends a game. Players saw these as "**G** (same)";
-    ``tiles`` (in catalogue order) resolves the references.
-    """
-    text = (tile.description or "").removeprefix("NEW:").strip()
-    text = _DEVELOPER_NOTES.sub("", text)
-    head, _, rest = text.partition(",")
-    ids = list(tiles or ())
-    if tiles is None or tile.id not in ids:
-        return "" if head == "same" or head.startswith("=") else text
-    if head == "same":
-        above = ids.index(tile.id) - 1
-        if above < 0:
-            return rest.strip()
-        clauses = [c.strip() for c in tile_words(tiles[ids[above]], tiles).split(",")]
-        return ", ".join([c for c in clauses if c != "pennant"] + [rest.strip()])
-    reference = re.fullmatch(r"=\s*(\w+)\s*(?:\((.*)\))?", text)
-    if reference:
-        other = tiles.get(reference[1])
-        return tile_words(other, tiles) if other is not None else reference[2] or ""
-    mirror = re.fullmatch(r"mirror of (\w+)", text)
-    if mirror and mirror[1] in tiles:
-        return f"{tile_words(tiles[mirror[1]], tiles)} (mirrored)"
-    return text
+def points(t: Messages, n: int) -> str:
+    return t.term(POINT_COUNT, n)
 
 
-def options_text(options: dict[str, Any]) -> str:
+def options_text(t: Messages, options: dict[str, Any]) -> str:
+    """A game's options, as the lobby and the status show them."""
     parsed = Options.from_dict(options)
-    parts = [_GAME_NAMES[parsed.game]]
+    parts = [t.term(GAMES[parsed.game])]
     if parsed.river:
-        parts.append("River")
+        parts.append(t.gettext("the River"))
     if parsed.winter:
-        parts.append("Winter Edition")
+        parts.append(t.gettext("Winter Edition"))
     if parsed.game == "carcassonne":
-        parts.append(
-            {"3rd": "farmers (3rd edition)", "1st": "farmers (1st edition)", "off": "no farmers"}[
-                parsed.farmers
-            ]
-        )
+        if parsed.farmers == "off":
+            parts.append(t.gettext("no farmers"))
+        else:
+            parts.append(t.gettext("farmers: {rule}",
+                                   rule=t.term(FARMER_RULES[str(parsed.farmers)])))
     if parsed.small_city:
-        parts.append("2-tile cities score 2")
+        parts.append(t.gettext("a 2-tile city scores 2"))
     if not parsed.unfinished:
-        parts.append("unfinished features score nothing")
+        parts.append(t.gettext("unfinished features score nothing"))
     if parsed.hand > 1:
-        parts.append(f"hand of {parsed.hand}")
-    return ", ".join(parts)
+        parts.append(t.ngettext("a hand of {count} tile", "a hand of {count} tiles", parsed.hand))
+    return " · ".join(parts)
 
 
 def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
@@ -163,177 +143,316 @@ def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post)
         embed.set_image(url=f"attachment://{name}")
 
 
-def thumbnail_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
-    """The tile to place next, beside the text (Discord shows it small, top right)."""
-    if data is not None:
-        post.files.append((name, data))
-        embed.set_thumbnail(url=f"attachment://{name}")
-
-
 # ------------------------------------------------------------------ lobby
 
 
-def lobby_post(state: GameState, view: discord.ui.View | None, note: str | None = None) -> Post:
+def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
+               note: str | None = None) -> Post:
     row = state.row
-    embed = discord.Embed(title=game_title(state), colour=COLOUR)
-    embed.description = options_text(row.options)
-    players = (
-        "\n".join(f"{p.mention()}{' (host)' if p.id == row.host_id else ''}" for p in row.players)
-        or "nobody"
-    )
-    embed.add_field(name=f"Players ({len(row.players)}/5)", value=players, inline=False)
+    embed = discord.Embed(title=game_title(t, state), colour=COLOUR)
+    embed.description = options_text(t, row.options)
+    lines = [t.gettext("{player} (host)", player=p.mention()) if p.id == row.host_id
+             else p.mention() for p in row.players]
+    embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
+                    value="\n".join(lines) or t.gettext("nobody"), inline=False)
     if row.status == LOBBY:
-        embed.set_footer(
-            text="2 to 5 players. Join, then the host starts; seats are drawn at random."
-        )
+        embed.set_footer(text=t.gettext(
+            "2 to 5 players. Join, then the host starts; seats are drawn at random."))
     else:
-        embed.set_footer(
-            text={RUNNING: "Started.", FINISHED: "Finished.", CANCELLED: "Closed."}.get(
-                row.status, row.status
-            )
-        )
+        embed.set_footer(text={RUNNING: t.gettext("Started."), FINISHED: t.gettext("Finished."),
+                               CANCELLED: t.gettext("Closed.")}[row.status])
     return Post(content=note, embed=embed, view=view)
 
 
 # ------------------------------------------------------------------ turns
 
 
-def _names(state: GameState, seats: tuple[int, ...]) -> str:
-    return ", ".join(state.name(s) for s in seats)
+def event_line(t: Messages, state: GameState, event: Event) -> str | None:
+    """One line for a thing that happened (None for what needs no line: figures
+    returned, the end itself, and final scoring, which is summed elsewhere)."""
+    if isinstance(event, TilePlaced) and event.player is not None:
+        return placed_line(t, state, event)
+    if isinstance(event, FeatureScored) and not event.final:
+        return scored_line(t, state, event)
+    if isinstance(event, TileDiscarded):
+        tile = tile_label(t, event.tile)
+        if event.back_to_bag:
+            return t.gettext("🗑️ {player} drew {tile}, which fits nowhere: it goes back into "
+                             "the bag.", player=who(state, event.player), tile=tile)
+        return t.gettext("🗑️ {player} drew {tile}, which fits nowhere: it is discarded.",
+                         player=who(state, event.player), tile=tile)
+    if isinstance(event, BonusTileEarned):
+        return t.gettext("✨ {player} earned a bonus tile: {tile}.",
+                         player=who(state, event.player), tile=tile_label(t, event.tile))
+    if isinstance(event, TurnSkipped):
+        return t.gettext("⏭️ {player} missed the turn; {tile} went back into the bag.",
+                         player=who(state, event.player), tile=tile_label(t, event.tile))
+    if isinstance(event, PlayerRemoved):
+        return t.gettext("🚪 {player} left the game.", player=who(state, event.player))
+    return None
 
 
-def event_lines(state: GameState, events: list[Event]) -> list[str]:
-    """One line per thing that happened, in order; final scoring is summed elsewhere."""
-    lines: list[str] = []
-    for event in events:
-        if isinstance(event, TilePlaced) and event.player is not None:
-            who = state.name(event.player)
-            text = (
-                f"**{who}** placed {tile_name(event.tile, state)} at "
-                f"`{position_label(event.x, event.y)}` turned {event.rotation}°"
-            )
-            if event.figure is not None:
-                what = "a hut" if event.figure.figure == "hut" else f"a {event.figure.role}"
-                text += f", with {what} on {event.figure.port}"
-            if event.bonus:
-                text += " (bonus tile)"
-            lines.append(text + ".")
-        elif isinstance(event, FeatureScored) and not event.final:
-            kind = _KIND_NAMES.get(event.kind, (event.kind, event.kind))[0]
-            detail = f" ({event.note})" if event.note else f" ({event.tiles} tiles)"
-            if event.scorers:
-                each = " each" if len(event.scorers) > 1 else ""
-                lines.append(
-                    f"✅ Completed {kind}{detail}: "
-                    f"**{_names(state, event.scorers)}** +{event.points}{each}."
-                )
-            else:
-                lines.append(f"✅ Completed {kind}{detail}, nobody's.")
-        elif isinstance(event, TileDiscarded):
-            who = state.name(event.player)
-            where = "goes back into the bag" if event.back_to_bag else "is discarded"
-            lines.append(
-                f"🗑️ {who} drew {tile_name(event.tile, state)}, which fits nowhere: it {where}."
-            )
-        elif isinstance(event, BonusTileEarned):
-            lines.append(
-                f"✨ {state.name(event.player)} earned a bonus tile: "
-                f"{tile_name(event.tile, state)}."
-            )
-    return lines
+def event_lines(t: Messages, state: GameState, events: Iterable[Event]) -> list[str]:
+    """One line per thing that happened, in order."""
+    return [line for event in events if (line := event_line(t, state, event)) is not None]
 
 
-def scores_field(state: GameState) -> str:
+def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
+    """"🔵1 **Ana** placed road curve (V) at `1,0`, turned 90°, with a thief on the
+    south road." One whole sentence per role, so that each language words it."""
+    assert event.player is not None
+    facts = {"player": who(state, event.player), "tile": tile_label(t, event.tile),
+             "position": f"`{position_label(event.x, event.y)}`", "rotation": event.rotation}
+    figure = event.figure
+    if figure is None:
+        # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name
+        # and id ("road curve (V)"), {position} the map's x,y ("`3,-1`").
+        line = t.gettext("{player} placed {tile} at {position}, turned {rotation}°.", **facts)
+    else:
+        assert state.game is not None
+        placed = state.game.board.tiles[(event.x, event.y)]
+        facts["spot"] = placed_spot(t, placed, figure.segment, figure.figure)
+        line = _FIGURE_SENTENCES[str(figure.role)](t, facts)
+    if event.bonus:
+        # Translators: after a sentence saying a tile was placed: it was a bonus tile.
+        line += " " + t.gettext("(bonus tile)")
+    return line
+
+
+# Whole sentences, one per role (the extraction needs each written out).
+_FIGURE_SENTENCES = {
+    # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name and
+    # id, {position} "`3,-1`", {spot} a follower spot's name ("the north field").
+    "thief": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a thief on {spot}.", **f),
+    "knight": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a knight on {spot}.", **f),
+    "monk": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a monk on {spot}.", **f),
+    "farmer": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a farmer on {spot}.", **f),
+    "fisher": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a fisher on {spot}.", **f),
+    "gatherer": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a gatherer on {spot}.",
+        **f),
+    "hunter": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a hunter on {spot}.", **f),
+    "hut": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with a hut on {spot}.", **f),
+}
+
+
+def scored_line(t: Messages, state: GameState, event: FeatureScored) -> str:
+    """"✅ Completed city (3 tiles): 🔵1 **Ana** +8." """
+    feature = t.term(FEATURES[event.kind]) if event.kind in FEATURES else event.kind
+    size = t.term(TILE_COUNT, event.tiles)
+    if not event.scorers:
+        return t.gettext("✅ Completed {feature} ({size}), nobody's.", feature=feature, size=size)
+    players = t.list([who(state, seat) for seat in event.scorers])
+    if len(event.scorers) == 1:
+        return t.gettext("✅ Completed {feature} ({size}): {players} +{points}.",
+                         feature=feature, size=size, players=players, points=event.points)
+    return t.gettext("✅ Completed {feature} ({size}): {players} +{points} each.",
+                     feature=feature, size=size, players=players, points=event.points)
+
+
+def since_last_turn(t: Messages, state: GameState, told: Iterable[Event] = ()) -> list[str]:
+    """What happened since the player on turn last placed a tile, in a few lines:
+    each tile placed (numbered as the turn picture numbers them), what scored,
+    discards and skips (but what the message ``told`` already), then who leads."""
+    told_ids = {id(event) for event in told}
+    game = state.game
+    seat = game.current_player if game is not None else None
+    if game is None or seat is None:
+        return []
+    own = [e.turn for e in game.events if isinstance(e, TilePlaced) and e.player == seat]
+    last_own = own[-1] if own else -1
+    # A player who moves again at once (a bonus tile) is shown their own move too,
+    # unnumbered: the picture numbers only the tiles since their last one.
+    start = (own[-2] if len(own) > 1 else -1) if last_own == game.turn - 1 else last_own
+    lines, number = [], 0
+    for event in game.events:
+        if event.turn <= start:
+            continue
+        line = event_line(t, state, event) if id(event) not in told_ids else None
+        if line is None:
+            continue
+        if isinstance(event, TilePlaced) and event.turn > last_own:
+            number += 1
+            line = f"`{number}` {line}"
+        lines.append(line)
+    if len(lines) > SINCE_LINES:
+        hidden = len(lines) - SINCE_LINES + 1
+        lines = [t.ngettext("… and {count} more line before these.",
+                            "… and {count} more lines before these.", hidden),
+                 *lines[-(SINCE_LINES - 1):]]
+    return lines + [leader_line(t, state)]
+
+
+def leader_line(t: Messages, state: GameState) -> str:
+    """"🏆 🔵1 **Ana** leads with 12 points." (or shares the lead, or nobody scored)"""
     game = state.game
     assert game is not None
-    huts = game.rules.huts if hasattr(game, "rules") else 0
+    seats = [s for s in range(len(state.players)) if not state.is_removed(s)]
+    best = max((game.scores[s] for s in seats), default=0)
+    if best == 0:
+        return t.gettext("Nobody has scored yet.")
+    leaders = [s for s in seats if game.scores[s] == best]
+    names = t.list([who(state, s) for s in leaders])
+    if len(leaders) == 1:
+        return t.ngettext("🏆 {players} leads with {count} point.",
+                          "🏆 {players} leads with {count} points.", best, players=names)
+    return t.ngettext("🏆 {players} share the lead with {count} point.",
+                      "🏆 {players} share the lead with {count} points.", best, players=names)
+
+
+def scores_field(t: Messages, state: GameState) -> str:
+    game = state.game
+    assert game is not None
     lines = []
+    name = str(game.options.game)
     for seat in range(len(state.players)):
+        score = points(t, game.scores[seat])
         if state.is_removed(seat):
-            lines.append(
-                f"{mark(seat)} ~~{state.name(seat)}~~: {game.scores[seat]} points (removed)"
-            )
+            # Translators: a removed player's line of the scores: "🔵1 ~~Ana~~: 12 points
+            # (removed)"; ~~ strikes the name through.
+            lines.append(t.gettext("{mark} ~~{name}~~: {points} (removed)", mark=mark(seat),
+                                   name=state.name(seat), points=score))
             continue
         supply = game.supply(seat)
-        extra = f", {supply.huts} huts" if huts else ""
-        lines.append(
-            f"{mark(seat)} **{state.name(seat)}**: {game.scores[seat]} points "
-            f"({supply.meeples} followers{extra} left)"
-        )
+        left = [figure_count(t, "meeple", name, supply.meeples)]
+        if game.rules.huts:
+            left.append(figure_count(t, "hut", name, supply.huts))
+        # Translators: a player's line of the scores: "🔵1 **Ana**: 12 points (5 followers
+        # left)"; {left} lists the figures ("5 tribe members and 2 huts").
+        lines.append(t.gettext("{player}: {points} ({left} left)", player=who(state, seat),
+                               points=score, left=t.list(left)))
     return "\n".join(lines)
 
 
-def next_turn_text(state: GameState) -> str:
+def hand_text(t: Messages, state: GameState) -> str:
+    """The tile or tiles the player on turn plays."""
     game = state.game
-    current = state.current
-    if game is None or current is None:
-        return ""
+    assert game is not None
     hand = game.hand
+    tiles = t.list([f"**{tile_label(t, tile)}**" for tile in hand], "or")
     if len(hand) > 1:
-        tiles = ", ".join(tile_name(t, state) for t in hand)
-        return f"{current.mention()}, your turn: choose one of {tiles}." + clock_text(state)
-    bonus = " bonus" if game.is_bonus_turn else ""
-    return (f"{current.mention()}, your turn: your{bonus} tile is {tile_name(hand[0], state)}."
-            + clock_text(state))
+        # Translators: the end of "{player}, your turn: {hand}."; {tiles} lists tiles in bold
+        # joined by "or".
+        return t.gettext("choose one of {tiles}", tiles=tiles)
+    if game.is_bonus_turn:
+        return t.gettext("your bonus tile is {tiles}", tiles=tiles)
+    return t.gettext("your tile is {tiles}", tiles=tiles)
 
 
-def clock_text(state: GameState) -> str:
-    """The turn's deadline and next reminder as Discord timestamps (local to each reader)."""
-    parts = []
-    if state.clock.deadline is not None:
-        parts.append(f"Deadline {discord.utils.format_dt(state.clock.deadline, 'R')}.")
-    if state.clock.reminder is not None:
-        parts.append(f"Reminder {discord.utils.format_dt(state.clock.reminder, 'R')}.")
-    return " " + " ".join(parts) if parts else ""
+def next_turn_text(t: Messages, state: GameState) -> str:
+    """The line that calls the player on turn (with their deadline, if any)."""
+    current = state.current
+    if state.game is None or current is None:
+        return ""
+    seat = state.seat(current.id)
+    assert seat is not None
+    # Translators: {player} is a mark and a mention; {hand} is "your tile is ...", "your
+    # bonus tile is ..." or "choose one of ...".
+    text = t.gettext("{player}, your turn: {hand}.", player=f"{mark(seat)} {current.mention()}",
+                     hand=hand_text(t, state))
+    deadline = deadline_text(t, state)
+    return f"{text} {deadline}" if deadline else text
 
 
-def turn_post(played: Played, board_png: bytes | None, view: discord.ui.View | None,
-              tile_png: bytes | None = None, chart_png: bytes | None = None) -> Post:
-    """The one public message after a move (``tile_png``: the next tile to place;
-    ``chart_png``: after the last move, the scores over the game)."""
+def deadline_text(t: Messages, state: GameState) -> str:
+    """The turn's deadline as a Discord timestamp (each reader sees it in their own
+    time); nothing without one. The next reminder is left to ``status``: it comes
+    by itself and needs no planning."""
+    if state.clock.deadline is None:
+        return ""
+    return t.gettext("⏳ Deadline {time}.",
+                     time=discord.utils.format_dt(state.clock.deadline, "R"))
+
+
+def turn_post(t: Messages, played: Played, picture: bytes | None,
+              view: discord.ui.View | None, chart_png: bytes | None = None) -> Post:
+    """The one public message after a move: what happened since the next player's
+    last turn and the call to them, with the turn picture (made for a phone: the
+    action, where the next tile can go, the tiles since their last turn numbered,
+    the tile to place); after the last move, the final scoring under the whole map
+    and the scores over the game."""
     state = played.state
-    lines = event_lines(state, played.events)
+    game = state.game
+    assert game is not None
     post = Post(view=view)
-    embed = discord.Embed(title=f"{game_title(state)}, turn {state.turn}", colour=COLOUR)
-    embed.description = "\n".join(lines)[:4000]
-    image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
-    thumbnail_embed(embed, f"tile-{state.id}-{state.turn}.png", tile_png, post)
-    if state.game is not None and state.game.is_over:
-        final_scoring(state, played.events, embed)
-        post.content = game_over_text(state)
+    embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
+    name = "board" if game.is_over else "turn"
+    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    if game.is_over:
+        embed.description = "\n".join(event_lines(t, state, played.events))[:4000]
+        final_scoring(t, state, embed)
+        post.content = game_over_text(t, state)
         if chart_png is not None:
-            chart = discord.Embed(title="Scores over the game", colour=COLOUR)
+            chart = discord.Embed(title=t.gettext("Scores over the game"), colour=COLOUR)
             image_embed(chart, f"scores-{state.id}.png", chart_png, post)
             post.more_embeds.append(chart)
     else:
-        embed.add_field(name="Scores", value=scores_field(state), inline=False)
-        embed.set_footer(
-            text=f"{state.game.tiles_left() if state.game else 0} tiles left in the bag"
-        )
-        post.content = next_turn_text(state)
+        call_player(t, state, embed)
+        post.content = next_turn_text(t, state)
     post.embed = embed
     return post
 
 
-def started_post(state: GameState, board_png: bytes | None, view: discord.ui.View | None) -> Post:
+def turn_title(t: Messages, state: GameState) -> str:
+    return t.gettext("{game}, turn {turn}", game=game_title(t, state), turn=state.turn)
+
+
+def call_player(t: Messages, state: GameState, embed: discord.Embed,
+                lead: Iterable[str] = (), told: Iterable[Event] = ()) -> None:
+    """The body of a message that calls the player on turn: ``lead`` (what just
+    happened, if it is not a move, saying the events ``told``), what happened since
+    their last turn, the scores and the tiles left."""
+    game = state.game
+    assert game is not None
+    lines = list(lead)
+    since = since_last_turn(t, state, told)
+    if since:
+        if lines:
+            lines.append("")
+        # Translators: a heading (** makes it bold), addressed to the player called.
+        lines += [t.gettext("**Since your last turn**"), *since]
+    embed.description = "\n".join(lines)[:4000]
+    embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+    embed.set_footer(text=tiles_left(t, game.tiles_left()))
+
+
+def started_post(t: Messages, state: GameState, picture: bytes | None,
+                 view: discord.ui.View | None) -> Post:
+    """The first message of a game: its options, the seating, and the call to the
+    first player with the turn picture."""
     post = Post(view=view)
+    game = state.game
+    assert game is not None
     seating = "\n".join(f"{mark(i)} {p.mention()}" for i, p in enumerate(state.players))
-    embed = discord.Embed(title=f"{game_title(state)} begins", colour=COLOUR)
-    embed.description = f"{options_text(state.row.options)}\n\n**Seating**\n{seating}"
-    assert state.game is not None
-    lines = event_lines(state, list(state.game.events))
-    if lines:
-        embed.add_field(name="Before the first turn", value="\n".join(lines)[:1024], inline=False)
-    image_embed(embed, f"board-{state.id}-0.png", board_png, post)
-    embed.set_footer(
-        text="Play with /carcassonne place or the button below. /carcassonne help explains."
-    )
+    embed = discord.Embed(title=t.gettext("{game} begins", game=game_title(t, state)),
+                          colour=COLOUR)
+    lines = [options_text(t, state.row.options), "", t.gettext("**Seating**"), seating]
+    if game.commitment is not None:
+        # Translators: the bag's seal is the SHA-256 hash of the game's secret seed.
+        lines += ["", t.gettext("🔒 Bag sealed: `{seal}…`", seal=game.commitment[:12])]
+    before = event_lines(t, state, game.events)
+    if before:
+        lines += ["", t.gettext("**Before the first turn**"), *before]
+    embed.description = "\n".join(lines)[:4000]
+    image_embed(embed, f"turn-{state.id}-0.png", picture, post)
+    footer = t.gettext(
+        "Play with /carcassonne place or the button below. /carcassonne help explains.")
+    if game.commitment is not None:
+        footer += "\n" + t.gettext("Bag seal (SHA-256): {seal}", seal=game.commitment)
+    embed.set_footer(text=footer)
     post.embed = embed
-    post.content = next_turn_text(state) if not state.game.is_over else game_over_text(state)
+    post.content = next_turn_text(t, state) if not game.is_over else game_over_text(t, state)
     return post
 
 
-def final_scoring(state: GameState, events: list[Event], embed: discord.Embed) -> None:
+def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
     """Final scoring by player and feature kind, and the outcome."""
     game = state.game
     assert game is not None
@@ -343,124 +462,168 @@ def final_scoring(state: GameState, events: list[Event], embed: discord.Embed) -
         for seat in event.scorers:
             by_player[seat][event.kind] += event.points
     for seat in range(len(state.players)):
-        parts = [
-            f"{_KIND_NAMES.get(kind, (kind, kind.title()))[1]} +{points}"
-            for kind, points in sorted(by_player[seat].items())
-            if points
-        ]
-        gained = sum(by_player[seat].values())
-        before = game.scores[seat] - gained
-        value = (
-            f"{before} in play, "
-            + (", ".join(parts) if parts else "nothing more")
-            + f" at the end = **{game.scores[seat]}**"
-        )
-        name = state.name(seat) + (" (removed)" if state.is_removed(seat) else "")
+        gains = [f"{t.term(FEATURE_HEADINGS[kind])} +{gained}"
+                 for kind, gained in sorted(by_player[seat].items()) if gained]
+        total = game.scores[seat]
+        before = total - sum(by_player[seat].values())
+        if gains:
+            value = t.gettext("{before} during the game, {gains} at the end: **{total}**",
+                              before=before, gains=t.list(gains), total=total)
+        else:
+            value = t.gettext("{before} during the game, nothing more at the end: **{total}**",
+                              before=before, total=total)
+        name = state.name(seat)
+        if state.is_removed(seat):
+            name = t.gettext("{name} (removed)", name=name)
         embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)
 
 
-def game_over_text(state: GameState) -> str:
+def game_over_text(t: Messages, state: GameState) -> str:
     game = state.game
     assert game is not None
     outcome = game.outcome()
-    if outcome is None:
-        return "The game is over."
-    winners = [state.players[s] for s in outcome.winners]
-    score = outcome.scores[outcome.winners[0]] if outcome.winners else 0
+    if outcome is None or not outcome.winners:
+        return t.gettext("The game is over.")
+    winners = [f"{mark(s)} {state.players[s].mention()}" for s in outcome.winners]
+    score = outcome.scores[outcome.winners[0]]
     if len(winners) == 1:
-        return f"🏆 Game over! {winners[0].mention()} wins with {score} points."
-    names = ", ".join(w.mention() for w in winners)
-    return f"🏆 Game over! {names} share the win with {score} points."
+        return t.ngettext("🏆 Game over! {winner} wins with {count} point.",
+                          "🏆 Game over! {winner} wins with {count} points.", score,
+                          winner=winners[0])
+    return t.ngettext("🏆 Game over! {winners} share the win with {count} point.",
+                      "🏆 Game over! {winners} share the win with {count} points.", score,
+                      winners=t.list(winners))
 
 
 # ----------------------------------------------------- read-only answers
 
 
-def board_post(state: GameState, board_png: bytes | None) -> Post:
-    post = Post()
-    embed = discord.Embed(title=f"{game_title(state)}, turn {state.turn}", colour=COLOUR)
-    image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
-    if board_png is None and state.game is not None:
-        embed.description = board_text(state)
+def board_post(t: Messages, state: GameState, picture: bytes | None, features: bool = False,
+               view: discord.ui.View | None = None) -> Post:
+    """The whole map at full resolution, or (``features``) who owns what."""
+    post = Post(view=view)
+    title = turn_title(t, state)
+    if features:
+        # Translators: {title} is "{game}, turn {turn}".
+        title = t.gettext("{title}: who owns what", title=title)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    name = "features" if features else "board"
+    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    if picture is None and state.game is not None:
+        embed.description = board_text(t, state)
+    elif features:
+        embed.description = t.gettext(
+            "Each claimed road, city, cloister, field, forest and river is tinted with its "
+            "owner's colour and mark; striped where several players stand on it; plain where "
+            "nobody does.")
     if state.game is not None:
-        embed.add_field(name="Scores", value=scores_field(state), inline=False)
+        embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
     post.embed = embed
     return post
 
 
-def board_text(state: GameState) -> str:
+def board_text(t: Messages, state: GameState) -> str:
     """A text listing of the map, for when no picture can be drawn."""
     assert state.game is not None
-    tiles = sorted(state.game.board.tiles.values(), key=lambda t: (t.y, t.x))
-    lines = [f"`{position_label(t.x, t.y)}` {t.tile.id} {t.rotation}°" for t in tiles]
+    tiles = sorted(state.game.board.tiles.values(), key=lambda p: (p.y, p.x))
+    lines = [f"`{position_label(p.x, p.y)}` {tile_label(t, p.tile)} {p.rotation}°"
+             for p in tiles]
     text = "\n".join(lines)
     return text if len(text) < 3900 else text[:3900] + "\n…"
 
 
-def status_embed(state: GameState, now: datetime) -> discord.Embed:
+def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     row = state.row
-    embed = discord.Embed(title=f"{game_title(state)}: {row.status}", colour=COLOUR)
-    embed.description = options_text(row.options)
+    # Translators: {status} is a game's status ("running", "finished").
+    embed = discord.Embed(title=t.gettext("{game}: {status}", game=game_title(t, state),
+                                          status=t.term(STATUSES[row.status])), colour=COLOUR)
+    embed.description = options_text(t, row.options)
     if state.game is None:
         players = "\n".join(p.mention() for p in row.players)
-        embed.add_field(
-            name=f"Players ({len(row.players)}/5)", value=players or "nobody", inline=False
-        )
+        embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
+                        value=players or t.gettext("nobody"), inline=False)
         host = state.host
-        embed.add_field(name="Host", value=host.mention() if host else "nobody", inline=False)
+        embed.add_field(name=t.gettext("Host"), value=host.mention() if host
+                        else t.gettext("nobody"), inline=False)
         return embed
     game = state.game
-    embed.add_field(name="Scores", value=scores_field(state), inline=False)
-    embed.add_field(name="Tiles left", value=str(game.tiles_left()), inline=True)
-    embed.add_field(name="Turn", value=str(state.turn), inline=True)
+    embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+    embed.add_field(name=t.gettext("Tiles left"), value=str(game.tiles_left()), inline=True)
+    # Translators: a heading over the number of the turn.
+    embed.add_field(name=t.gettext("Turn"), value=str(state.turn), inline=True)
     current = state.current
     if current is not None:
         since = row.turn_started_at or row.updated_at
-        hand = ", ".join(tile_name(t, state) for t in game.hand)
-        embed.add_field(
-            name="On turn",
-            value=f"{current.mention()} since {discord.utils.format_dt(since, 'R')}\nTile: {hand}"
-            + ("\n" + clock_text(state).strip() if clock_text(state) else ""),
-            inline=False,
-        )
+        seat = state.seat(current.id)
+        player = current.mention() if seat is None else f"{mark(seat)} {current.mention()}"
+        lines = [t.gettext("{player}, since {time}", player=player,
+                           time=discord.utils.format_dt(since, "R")),
+                 t.ngettext("Tile: {tiles}", "Tiles: {tiles}", len(game.hand),
+                            tiles=t.list([tile_label(t, x) for x in game.hand], "or"))]
+        if state.clock.deadline is not None:
+            lines.append(deadline_text(t, state))
+        if state.clock.reminder is not None:
+            lines.append(t.gettext("⏰ Next reminder {time}.",
+                                   time=discord.utils.format_dt(state.clock.reminder, "R")))
+        embed.add_field(name=t.gettext("On turn"), value="\n".join(lines), inline=False)
     elif game.is_over:
-        embed.add_field(name="Result", value=game_over_text(state), inline=False)
+        embed.add_field(name=t.gettext("Result"), value=game_over_text(t, state), inline=False)
+    if game.commitment is not None:
+        embed.add_field(name=t.gettext("Bag seal (SHA-256)"), value=f"`{game.commitment}`",
+                        inline=False)
+    if not row.is_open and game.seed is not None:
+        embed.add_field(name=t.gettext("Bag seed"), value=f"`{game.seed}`", inline=False)
     return embed
 
 
-def tiles_embed(state: GameState) -> discord.Embed:
+def tiles_embed(t: Messages, state: GameState) -> discord.Embed:
+    """The tiles still in the bag, by type (and the bonus tiles still to earn)."""
     game = state.game
     assert game is not None
-    remaining = game.remaining()
-    embed = discord.Embed(
-        title=f"{game_title(state)}: {sum(remaining.values())} tiles left", colour=COLOUR
-    )
-    lines = [f"`{count:>2}×` {tile_name(tile_id, state)}" for tile_id, count in remaining.items()]
-    bonus = game.remaining_bonus()
-    if bonus:
-        lines.append(f"\nBonus tiles: {sum(bonus.values())}")
-    embed.description = "\n".join(lines)[:4000] or "The bag is empty."
+    remaining = {tile: n for tile, n in game.remaining().items() if n}
+    left = sum(remaining.values())
+    embed = discord.Embed(title=f"{game_title(t, state)}: {tiles_left(t, left)}", colour=COLOUR)
+    lines = [f"`{count:>2}×` {tile_label(t, tile)}" for tile, count in remaining.items()]
+    if not lines:
+        lines.append(t.gettext("The game is over: every tile was played.") if game.is_over
+                     else t.gettext("The bag is empty."))
+    bonus = sum(game.remaining_bonus().values())
+    if bonus and not game.is_over:
+        lines += ["", t.ngettext("And {count} bonus tile, dealt to whoever earns one.",
+                                 "And {count} bonus tiles, dealt to whoever earns one.", bonus)]
+    embed.description = "\n".join(lines)[:4000]
     return embed
 
 
-HELP_TEXT = """\
-**Start**: `/carcassonne new` opens a game here (choose the options), players press \
-**Join**, and the host presses **Start**. Seats are drawn at random.
-**Your turn**: press **Play your turn** under the latest turn message to see the legal places, \
-a preview, and where a follower may stand; nothing happens until you **Confirm**. Or type \
-`/carcassonne place`: `position` suggests every legal place as `x,y rotation` (the map's \
-labels give x across the top and y down the side; the move-choice picture letters them A, B, ...), \
-`follower` suggests the ports (N, NNE, C...) of that placement, or none.
-**Anytime**: `/carcassonne board`, `status`, `tiles`, `export` (the game record as JSON), \
-`history` (the moves and a score chart), `mygames` (your games on this server).
-**Over days**: the bot reminds the player on turn; `notify` adds a direct message, `snooze` \
-puts a reminder off. The host sets a turn `deadline` (nothing, skip the turn, or remove the \
-player after missed turns) and can `kick` an absent player; players can `vote-end` a stalled \
-game. Server defaults: `settings` (Manage Server).
-**End**: the game ends by itself when the bag is empty; the host or a member with \
-Manage Server can `/carcassonne cancel` it.
-One game per channel; play as many games as you like in other channels."""
+def help_embed(t: Messages) -> discord.Embed:
+    lines = [
+        t.gettext("**Start**: `/carcassonne new` opens a game here (choose the options), "
+                  "players press **Join**, and the host presses **Start**. Seats are drawn at "
+                  "random."),
+        t.gettext("**Your turn**: press **Play your turn** under the latest turn message: pick "
+                  "a place from the list (the picture letters them A, B, ...), see a preview, "
+                  "pick where a follower stands, and press **Confirm**; nothing happens before "
+                  "that."),
+        t.gettext("**Or type it**: `/carcassonne place position: B 90` plays at place B of the "
+                  "picture, turned 90° clockwise (or give the map's x,y: `3,-1 90`; x is across "
+                  "the top, y down the side). Rotations are 0, 90, 180 or 270 degrees, always "
+                  "clockwise. `follower:` takes the number the preview draws on a spot (`2`), "
+                  "its words (`north field`, `city`), or `none`; the suggestions list them."),
+        t.gettext("**Anytime**: `/carcassonne board` (the map; `view: features` shows who owns "
+                  "what), `status`, `tiles`, `export` (the game record), `history` (the moves "
+                  "and a score chart), `mygames` (your games on this server)."),
+        t.gettext("**Over days**: the bot reminds the player on turn; `notify` adds a direct "
+                  "message, `snooze` puts a reminder off. The host sets a turn `deadline` and "
+                  "can `kick` an absent player; players can `vote-end` a stalled game. Server "
+                  "defaults: `settings` (Manage Server). `language` sets the language the bot "
+                  "answers you in."),
+        t.gettext("**End**: the game ends by itself when the bag is empty; the host or a member "
+                  "with Manage Server can `/carcassonne cancel` it."),
+        t.gettext("One game per channel; play as many games as you like in other channels."),
+    ]
+    return discord.Embed(title=t.gettext("Carcassonne here"), description="\n".join(lines),
+                         colour=COLOUR)
 
 
-def help_embed() -> discord.Embed:
-    return discord.Embed(title="Carcassonne here", description=HELP_TEXT, colour=COLOUR)
+def tiles_left(t: Messages, count: int) -> str:
+    return t.ngettext("{count} tile left in the bag", "{count} tiles left in the bag", count)

@@ -16,30 +16,40 @@ import discord
 from discord import app_commands
 
 from .errors import GameError
+from .i18n import Messages
 
 log = logging.getLogger(__name__)
 
 #: Discord refuses messages longer than this.
 MAX_MESSAGE = 2000
 
-SOMETHING_WRONG = (
-    "Something went wrong on my side. `/carcassonne status` shows where the game "
-    "stands; try again from there."
-)
-NO_DIRECT_MESSAGES = "Carcassonne is played in a server channel, not in direct messages."
-COMMANDS_CHANGED = (
-    "This command has changed since Discord last showed it to you; "
-    "wait a minute for Discord to catch up (or restart Discord), then try again."
-)
-#: What a value Discord could not convert was meant to be, by option type.
-_UNCONVERTED = {
-    discord.AppCommandOptionType.user: "must be a member of this server: choose one from the list",
-    discord.AppCommandOptionType.channel: (
-        "must be a text channel of this server: choose one from the list"
-    ),
-    discord.AppCommandOptionType.role: "must be a role of this server",
-    None: "could not be read: choose a value from Discord's list",
-}
+
+def something_wrong(t: Messages) -> str:
+    return t.gettext("Something went wrong on my side. `/carcassonne status` shows where the "
+                     "game stands; try again from there.")
+
+
+def commands_changed(t: Messages) -> str:
+    return t.gettext("This command has changed since Discord last showed it to you; wait a "
+                     "minute for Discord to catch up (or restart Discord), then try again.")
+
+
+def _unconverted(t: Messages, kind: discord.AppCommandOptionType | None,
+                 option: str | None = None) -> str:
+    """What a value Discord could not convert was meant to be, by option type
+    (``option``: the option's name, when known)."""
+    # Translators: {option} is an option's name in backticks, or "That option".
+    option = option or t.gettext("That option")
+    if kind is discord.AppCommandOptionType.user:
+        return t.gettext("{option} must be a member of this server: choose one from the list.",
+                         option=option)
+    if kind is discord.AppCommandOptionType.channel:
+        return t.gettext("{option} must be a text channel of this server: choose one from the "
+                         "list.", option=option)
+    if kind is discord.AppCommandOptionType.role:
+        return t.gettext("{option} must be a role of this server.", option=option)
+    return t.gettext("{option} could not be read: choose a value from Discord's list.",
+                     option=option)
 
 
 def fit(text: str) -> str:
@@ -47,9 +57,9 @@ def fit(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
-async def reply_error(interaction: discord.Interaction, message: str | GameError) -> None:
+async def reply_error(interaction: discord.Interaction, message: str) -> None:
     """Answer ephemerally, whether or not the interaction was answered already."""
-    text = fit(str(message))
+    text = fit(message)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -59,43 +69,50 @@ async def reply_error(interaction: discord.Interaction, message: str | GameError
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
 
-def explain(error: BaseException) -> str | None:
-    """The player's sentence for a command error, or None if it is a bug of ours."""
+def refusal(error: BaseException) -> GameError | None:
+    """The player's mistake behind a command error, if it is one of ours."""
     cause = error.__cause__ if isinstance(error, app_commands.TransformerError) else None
     original = getattr(error, "original", error)
     if isinstance(original, GameError):
-        return str(original)
+        return original
     if isinstance(cause, GameError):
-        return str(cause)
+        return cause
+    return None
+
+
+def explain(t: Messages, error: BaseException) -> str | None:
+    """The player's sentence for a command error, or None if it is a bug of ours."""
+    found = refusal(error)
+    if found is not None:
+        return found.text(t)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return NO_DIRECT_MESSAGES
+        return t.gettext("Carcassonne is played in a server channel, not in direct messages.")
     if isinstance(error, app_commands.TransformerError):
-        problem = _UNCONVERTED.get(error.type, _UNCONVERTED[None])
-        return f"That option {problem}."
+        return _unconverted(t, error.type)
     if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
-        return COMMANDS_CHANGED
+        return commands_changed(t)
     if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here."
+        return t.gettext("You cannot use this command here.")
     return None
 
 
 async def command_error(
-    interaction: discord.Interaction, error: app_commands.AppCommandError
+    t: Messages, interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
     """The command tree's error handler: a refusal is the player's to read, the
     rest is logged; either way the answer is private."""
-    message = explain(error)
+    message = explain(t, error)
     if message is None:
         log.error(
             "command %s failed",
             interaction.command and interaction.command.qualified_name,
             exc_info=getattr(error, "original", error),
         )
-        message = SOMETHING_WRONG
+        message = something_wrong(t)
     await reply_error(interaction, message)
 
 
-def unreadable_option(interaction: discord.Interaction) -> str | None:
+def unreadable_option(t: Messages, interaction: discord.Interaction) -> str | None:
     """What is wrong with an option value Discord should have checked but did not
     (a stale command, a hostile client): its type, range, length or choices.
     None when every option is as the command declares it."""
@@ -110,45 +127,52 @@ def unreadable_option(interaction: discord.Interaction) -> str | None:
         name = str(option.get("name", ""))[:32]
         parameter = command.get_parameter(name)
         if parameter is None:
-            return COMMANDS_CHANGED
-        problem = _problem(parameter, option.get("value"))
+            return commands_changed(t)
+        problem = _problem(t, parameter, option.get("value"))
         if problem is not None:
-            return f"`{parameter.display_name}` {problem}."
+            return problem
     return None
 
 
-def _problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+def _problem(t: Messages, parameter: app_commands.Parameter, value: Any) -> str | None:
+    """What is wrong with ``value`` for ``parameter``, as a sentence naming the option."""
     kind = parameter.type
     low, high = parameter.min_value, parameter.max_value
+    option = f"`{parameter.display_name}`"
     if parameter.choices and value not in [c.value for c in parameter.choices]:
-        return "must be one of the choices Discord shows"
-    if kind is discord.AppCommandOptionType.integer:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return _between("must be a whole number", low, high)
-    elif kind is discord.AppCommandOptionType.number:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return _between("must be a number", low, high)
-    elif kind is discord.AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else "must be True or False"
-    elif kind is discord.AppCommandOptionType.string:
+        return t.gettext("{option} must be one of the choices Discord shows.", option=option)
+    if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+        number = not isinstance(value, bool) and isinstance(
+            value, int if kind is discord.AppCommandOptionType.integer else int | float)
+        if number and not ((low is not None and value < low)
+                           or (high is not None and value > high)):
+            return None
+        whole = kind is discord.AppCommandOptionType.integer
+        if low is not None and high is not None:
+            if whole:
+                return t.gettext("{option} must be a whole number from {low} to {high}.",
+                                 option=option, low=f"{low:g}", high=f"{high:g}")
+            return t.gettext("{option} must be a number from {low} to {high}.", option=option,
+                             low=f"{low:g}", high=f"{high:g}")
+        if whole:
+            return t.gettext("{option} must be a whole number.", option=option)
+        return t.gettext("{option} must be a number.", option=option)
+    if kind is discord.AppCommandOptionType.boolean:
+        return None if isinstance(value, bool) else t.gettext(
+            "{option} must be True or False.", option=option)
+    if kind is discord.AppCommandOptionType.string:
         if not isinstance(value, str):
-            return "must be text"
+            return t.gettext("{option} must be text.", option=option)
         if high is not None and len(value) > high:
-            return f"can be at most {high:g} characters long"
+            return t.gettext("{option} can be at most {high} characters long.", option=option,
+                             high=f"{high:g}")
         return None
-    else:  # a user, channel, role or mentionable: Discord sends its id
-        return None if str(value).isdigit() else _UNCONVERTED.get(kind, _UNCONVERTED[None])
-    if (low is not None and value < low) or (high is not None and value > high):
-        return _between("must be", low, high)
-    return None
-
-
-def _between(what: str, low: float | None, high: float | None) -> str:
-    if low is not None and high is not None:
-        return f"{what} from {low:g} to {high:g}"
-    return what
+    # A user, channel, role or mentionable: Discord sends its id.
+    return None if str(value).isdigit() else _unconverted(t, kind, option)
 
 
 def is_refusal(error: BaseException) -> bool:
     """Whether a command error was answered as a player's mistake (not a bug)."""
-    return explain(error) is not None
+    from .i18n import SOURCE, messages
+
+    return explain(messages(SOURCE), error) is not None

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 from .errors import GameError
+from .i18n import N_, Language, parse_language
 from .storage import Reads, Scope
 
 NOTHING, SKIP, REMOVE = "nothing", "skip", "remove"
@@ -62,17 +63,19 @@ class TurnRules:
 
     def check(self) -> None:
         if not 0 <= self.reminder_hours <= MAX_REMINDER_HOURS:
-            raise SettingError(
-                f"Reminders can be 1 to {MAX_REMINDER_HOURS} hours apart (0: none)."
-            )
+            raise SettingError(N_("Reminders can be 1 to {hours} hours apart (0: none)."),
+                               hours=MAX_REMINDER_HOURS)
         if not 1 <= self.reminder_limit <= MAX_REMINDERS:
-            raise SettingError(f"A turn gets 1 to {MAX_REMINDERS} reminders.")
+            raise SettingError(N_("A turn gets 1 to {count} reminders."), count=MAX_REMINDERS)
         if not 0 <= self.deadline_hours <= MAX_DEADLINE_HOURS:
-            raise SettingError(f"A deadline is 1 to {MAX_DEADLINE_HOURS} hours (0: none).")
+            raise SettingError(N_("A deadline is 1 to {hours} hours (0: none)."),
+                               hours=MAX_DEADLINE_HOURS)
         if self.policy not in POLICIES:
-            raise SettingError(f"The policy is one of {', '.join(POLICIES)}.")
+            raise SettingError(N_("The policy is one of {policies}."),
+                               policies=", ".join(POLICIES))
         if not 1 <= self.remove_after <= MAX_REMOVE_AFTER:
-            raise SettingError(f"Removal comes after 1 to {MAX_REMOVE_AFTER} missed turns.")
+            raise SettingError(N_("Removal comes after 1 to {count} missed turns."),
+                               count=MAX_REMOVE_AFTER)
 
     @property
     def reminder_every(self) -> timedelta | None:
@@ -108,11 +111,13 @@ class Limits:
 
     def check(self) -> None:
         if not 1 <= self.lobby_limit <= MAX_LOBBY_LIMIT:
-            raise SettingError(f"A member may host 1 to {MAX_LOBBY_LIMIT} open games.")
+            raise SettingError(N_("A member may host 1 to {count} open games."),
+                               count=MAX_LOBBY_LIMIT)
         if not 1 <= self.lobby_hours <= MAX_LOBBY_HOURS:
-            raise SettingError(f"A lobby stays open 1 to {MAX_LOBBY_HOURS} hours.")
+            raise SettingError(N_("A lobby stays open 1 to {hours} hours."), hours=MAX_LOBBY_HOURS)
         if not 1 <= self.idle_rounds <= MAX_IDLE_ROUNDS:
-            raise SettingError(f"A game ends after 1 to {MAX_IDLE_ROUNDS} idle rounds.")
+            raise SettingError(N_("A game ends after 1 to {count} idle rounds."),
+                               count=MAX_IDLE_ROUNDS)
 
     @property
     def lobby_expiry(self) -> timedelta:
@@ -127,6 +132,8 @@ class ServerSettings:
     limits: Limits = field(default_factory=Limits)
     channels: tuple[int, ...] = ()  # empty: every channel
     tidy: bool = False  # remove the buttons of a finished game's messages
+    #: The language of public messages (None: the server's locale in Discord).
+    language: Language | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
@@ -143,6 +150,7 @@ class ServerSettings:
             limits=limits,
             channels=tuple(int(c) for c in data.get("channels", ())),
             tidy=bool(data.get("tidy", False)),
+            language=parse_language(data.get("language")),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,6 +159,7 @@ class ServerSettings:
             **self.limits.to_dict(),
             "channels": list(self.channels),
             "tidy": self.tidy,
+            "language": self.language.value if self.language else None,
         }
 
     def allows(self, channel_id: int) -> bool:

@@ -13,7 +13,9 @@ connection is a thread, which would otherwise keep the process alive).
 
 Migrations are the numbered files ``bot/migrations/V{n}__{reason}.sql``,
 applied in order, each in its own transaction together with
-``PRAGMA user_version = n``. Applied files are never edited.
+``PRAGMA user_version = n``. Applied files are never edited. What SQL alone
+cannot do (say, stored records rewritten by the engine) is the migration's
+Python step (:data:`STEPS`), run after its SQL in the same transaction.
 
 The queries the bot runs on every interaction are named in :data:`HOT_QUERIES`;
 a test checks that SQLite answers each of them through an index.
@@ -26,7 +28,7 @@ import json
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -36,6 +38,7 @@ from typing import Any
 
 import aiosqlite
 
+from . import records
 from .storage import (
     Conflict,
     DatabaseDamaged,
@@ -103,8 +106,8 @@ TURN_ANNOUNCEMENT = "SELECT min(message_id) FROM game_messages WHERE game_id = ?
 GAME_LOG = "SELECT * FROM game_log WHERE game_id = ? ORDER BY version"
 NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_at, id LIMIT 1"
 SAVE_GAME = (
-    "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, turn_started_at = ?,"
-    " finished_at = ?, turn = ?, on_turn = ?, damaged = ?, updated_at = ?,"
+    "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
+    " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, updated_at = ?,"
     " version = version + 1 WHERE id = ? AND version = ?"
 )
 DELETE_GAME_TIMER = "DELETE FROM timers WHERE game_id = ? AND event = ?"
@@ -132,7 +135,9 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a turn's announcement": (TURN_ANNOUNCEMENT, (1, 1)),
     "a game's log": (GAME_LOG, (1,)),
     "the next timer": (NEXT_TIMER, ()),
-    "save a game": (SAVE_GAME, (1, "[]", "running", None, None, None, 0, None, None, "", 1, 1)),
+    "save a game": (
+        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "", 1, 1)
+    ),
     "replace a game's timer": (DELETE_GAME_TIMER, (1, "reminder")),
     "claim a timer": (CLAIM_TIMER, (1,)),
     **{f"{scope} settings": (_settings_query(scope), (1,)) for scope in Scope},
@@ -142,43 +147,59 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
 # --------------------------------------------------------------- migrations
 
 
+#: A migration's Python step: given the connection, inside the migration's transaction.
+Step = Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
     name: str
     sql: str
+    #: Run after ``sql``, before the version bump, in the same transaction.
+    step: Step | None = None
 
 
 def migrations() -> list[Migration]:
-    """The packaged migrations in order; the numbering must have no gaps."""
+    """The packaged migrations in order; the numbering must have no gaps, and every
+    Python step belongs to a migration file."""
     found: list[Migration] = []
     for entry in resources.files("bot").joinpath("migrations").iterdir():
         match = _MIGRATION_NAME.fullmatch(entry.name)
         if match:
-            found.append(Migration(int(match["version"]), entry.name, entry.read_text("utf-8")))
+            version = int(match["version"])
+            found.append(
+                Migration(version, entry.name, entry.read_text("utf-8"), STEPS.get(version))
+            )
     found.sort(key=lambda m: m.version)
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise StorageError(f"migration V{expected} is missing (found {migration.name})")
+    orphans = sorted(set(STEPS) - {m.version for m in found})
+    if orphans:
+        raise StorageError(f"the Python steps of V{orphans[0]} have no migration file")
     return found
 
 
-async def migrate(db: aiosqlite.Connection, path: str = "the database") -> list[int]:
-    """Apply every migration newer than ``PRAGMA user_version``; return those applied."""
+async def migrate(
+    db: aiosqlite.Connection, path: str = "the database", *, until: int | None = None
+) -> list[int]:
+    """Apply every migration newer than ``PRAGMA user_version`` (up to version
+    ``until``, to build an older schema for a test); return those applied."""
     current = await _user_version(db)
     known = migrations()
     if current > len(known):
         raise DatabaseTooNew(path, current, len(known))
     applied = []
-    for migration in known[current:]:
-        # executescript commits first and runs each statement in turn; the
-        # explicit BEGIN/COMMIT makes the file and the version bump one unit.
-        script = (
-            f"BEGIN IMMEDIATE;\n{migration.sql}\n;\n"
-            f"PRAGMA user_version = {migration.version};\nCOMMIT;"
-        )
+    for migration in known[current:until]:
+        # executescript commits first, then runs each statement in turn: the
+        # script opens the transaction that the step and the version bump close.
         try:
-            await db.executescript(script)
+            await db.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;")
+            if migration.step is not None:
+                await migration.step(db)
+            await _execute(db, f"PRAGMA user_version = {migration.version}")
+            await db.commit()
         except BaseException:
             if db.in_transaction:
                 await db.rollback()
@@ -186,6 +207,36 @@ async def migrate(db: aiosqlite.Connection, path: str = "the database") -> list[
         log.info("applied migration %s", migration.name)
         applied.append(migration.version)
     return applied
+
+
+async def _records_apart(db: aiosqlite.Connection) -> None:
+    """V4: each stored record's seed moves to ``games.seed``, and the engine writes
+    the record again (version 2). A record that no longer replays keeps its moves,
+    less the seed, and its game is marked damaged."""
+    last = 0
+    while True:
+        async with db.execute(
+            "SELECT id, record FROM games WHERE record IS NOT NULL AND id > ? ORDER BY id"
+            " LIMIT 200", (last,),
+        ) as cursor:
+            rows = list(await cursor.fetchall())
+        if not rows:
+            return
+        for game_id, text in rows:
+            upgraded = records.upgrade(json.loads(text))
+            if upgraded.problem is not None:
+                log.warning("game %s: its record does not replay (%s)", game_id, upgraded.problem)
+            await _execute(
+                db,
+                "UPDATE games SET record = ?, seed = ?, damaged = coalesce(damaged, ?)"
+                " WHERE id = ?",
+                (_json(upgraded.record), _seed_text(upgraded.seed), upgraded.problem, game_id),
+            )
+        last = rows[-1][0]
+
+
+#: The Python steps of migrations, by version.
+STEPS: dict[int, Step] = {4: _records_apart}
 
 
 async def _user_version(db: aiosqlite.Connection) -> int:
@@ -215,6 +266,11 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _seed_text(seed: int | None) -> str | None:
+    """A seed as stored: decimal text (128 bits do not fit an SQLite integer)."""
+    return str(seed) if seed is not None else None
+
+
 def _players_json(players: Iterable[Player]) -> str:
     return _json([{"id": p.id, "name": p.name} for p in players])
 
@@ -226,7 +282,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         options=json.loads(row["options"]),
-        seed=row["seed"],
+        seed=int(row["seed"]) if row["seed"] is not None else None,
         players=tuple(Player(p["id"], p["name"]) for p in json.loads(row["players"])),
         status=Status(row["status"]),
         version=row["version"],
@@ -353,16 +409,15 @@ class SQLiteTransaction(_Reads, Transaction):
         channel_id: int,
         host: Player,
         options: dict[str, Any],
-        seed: int,
         now: datetime,
     ) -> GameRow:
         stamp = _stamp(now)
         try:
             async with self._db.execute(
-                "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players,"
+                "INSERT INTO games (guild_id, channel_id, host_id, options, players,"
                 " status, version, turn, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
-                (guild_id, channel_id, host.id, _json(options), seed, _players_json([host]),
+                " VALUES (?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
+                (guild_id, channel_id, host.id, _json(options), _players_json([host]),
                  stamp, stamp),
             ) as cursor:
                 row = await cursor.fetchone()
@@ -393,6 +448,7 @@ class SQLiteTransaction(_Reads, Transaction):
                 _players_json(new.players),
                 str(new.status),
                 _json(new.record) if new.record is not None else None,
+                _seed_text(new.seed),
                 _stamp(new.turn_started_at) if new.turn_started_at else None,
                 _stamp(new.finished_at) if new.finished_at else None,
                 new.turn,
@@ -661,10 +717,10 @@ async def _connect(
     return db
 
 
-async def _execute(db: aiosqlite.Connection, sql: str) -> None:
+async def _execute(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] = ()) -> None:
     """Execute and close the cursor: an unread result row keeps a statement open,
     and SQLite will not commit while one is."""
-    async with db.execute(sql):
+    async with db.execute(sql, params):
         pass
 
 

@@ -106,7 +106,7 @@ class Player:
 
 @dataclass(frozen=True)
 class GameRow:
-    """A game as stored. The record (engine format, with its seed) is the game;
+    """A game as stored. The record (engine format) and its seed are the game;
     ``turn`` and ``on_turn`` repeat what it says, so that lists of games need no replay."""
 
     id: int
@@ -114,7 +114,9 @@ class GameRow:
     channel_id: int
     host_id: int
     options: dict[str, Any]
-    seed: int
+    #: The seed the tiles are dealt from, never in the record: it tells the tiles
+    #: to come. None before the start (and for a record stored without one).
+    seed: int | None
     #: Join order in the lobby, seating order once the game runs.
     players: tuple[Player, ...]
     status: Status
@@ -261,7 +263,6 @@ class Transaction(Reads):
         channel_id: int,
         host: Player,
         options: dict[str, Any],
-        seed: int,
         now: datetime,
     ) -> GameRow:
         """A new lobby (version 1, logged as ``create``); :class:`Conflict` if the

@@ -4,8 +4,10 @@ Each option is an :class:`app_commands.Transformer`: Discord caps what may be
 typed (``max_length``), :meth:`transform` reads it (:mod:`bot.naming`, no
 backtracking, a specific refusal for what cannot be read), and
 :meth:`autocomplete` suggests the legal values of the player's turn, each
-naming the turn it was suggested for. Suggestions never fail: a player who
-cannot move now is told why in the list itself.
+naming the turn it was suggested for, in the player's language. A
+suggestion's value is what the player could have typed (``B 90`` is
+``t3:2,-1,90``, spot 2 is ``t3:2``), read by the same grammar. Suggestions
+never fail: a player who cannot move now is told why in the list itself.
 """
 
 from __future__ import annotations
@@ -17,16 +19,13 @@ from discord import app_commands
 
 from engine import TileType
 
-from . import presenters
 from .errors import EarlierTurn, GameError
 from .games import GameService, GameState
+from .i18n import Messages
 from .naming import (
-    NO_FOLLOWER,
-    FollowerChoice,
     FollowerInput,
     PositionInput,
     TileInput,
-    figure_label,
     parse_follower_input,
     parse_position,
     parse_tile,
@@ -36,6 +35,8 @@ from .naming import (
     resolve_position,
     tagged,
 )
+from .spots import no_follower, spots
+from .tile_names import tile_name
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -52,16 +53,24 @@ def _notice(text: str) -> app_commands.Choice[str]:
 
 
 def _normalise(text: str) -> str:
-    return " ".join(text.lower().replace("°", " ").replace(",", " ").split())
+    return " ".join(text.lower().replace("°", " ").replace(",", " ").replace(":", " ").split())
 
 
-async def my_turn(interaction: discord.Interaction) -> GameState:
-    """The channel's game, if it is the user's turn in it."""
+async def my_turn(interaction: discord.Interaction) -> tuple[GameState, Messages]:
+    """The channel's game, if it is the user's turn in it, and the user's messages."""
     bot: CarcassonneBot = interaction.client  # type: ignore[assignment]
     assert interaction.guild_id is not None
-    state = await bot.games.state(interaction.guild_id, channel_id=interaction.channel_id)
-    GameService.require_turn(state, interaction.user.id)
-    return state
+    t = await bot.reader(interaction)
+    try:
+        state = await bot.games.state(interaction.guild_id, channel_id=interaction.channel_id)
+        GameService.require_turn(state, interaction.user.id)
+    except GameError as exc:
+        raise Notice(exc.text(t)) from None
+    return state, t
+
+
+class Notice(Exception):
+    """Why nothing can be suggested, as the one suggestion shown."""
 
 
 def _filled(interaction: discord.Interaction, name: str) -> str | None:
@@ -88,7 +97,7 @@ class _TextOption(app_commands.Transformer):
 
 
 class PositionTransformer(_TextOption):
-    """``position``: x,y and a rotation, or a letter of the move-choice picture."""
+    """``position``: a letter of the move-choice picture or x,y, and a rotation."""
 
     max_length = MAX_POSITION
 
@@ -99,29 +108,30 @@ class PositionTransformer(_TextOption):
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            state = await my_turn(interaction)
+            state, t = await my_turn(interaction)
+        except Notice as exc:
+            return [_notice(str(exc))]
+        try:
             placements = GameService.placements(state, chosen_tile(interaction, state))
         except GameError as exc:
-            return [_notice(str(exc))]
+            return [_notice(exc.text(t))]
         letters = position_letters(placements)
         wanted = _normalise(value[:MAX_POSITION])
         choices = []
         for p in placements:
             name = f"{letters[(p.x, p.y)]}: {placement_label(p)}"
-            if wanted and not (
-                _normalise(placement_label(p)).startswith(wanted)
-                or _normalise(name).startswith(wanted)
-            ):
+            if wanted and not (_normalise(placement_label(p)).startswith(wanted)
+                               or _normalise(name).startswith(wanted)):
                 continue
-            value = tagged(state.turn, placement_value(p))
-            choices.append(app_commands.Choice(name=name, value=value))
+            choices.append(app_commands.Choice(name=name, value=tagged(state.turn,
+                                                                       placement_value(p))))
             if len(choices) == MAX_CHOICES:
                 break
-        return choices or [_notice("No legal placement starts like that.")]
+        return choices or [_notice(t.gettext("No place for the tile starts like that."))]
 
 
 class FollowerTransformer(_TextOption):
-    """``follower``: a port of the placed tile (``hut:`` for a hut), or none."""
+    """``follower``: a spot's number or words (as the preview numbers them), or none."""
 
     max_length = MAX_FOLLOWER
 
@@ -132,34 +142,27 @@ class FollowerTransformer(_TextOption):
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            state = await my_turn(interaction)
+            state, t = await my_turn(interaction)
+        except Notice as exc:
+            return [_notice(str(exc))]
+        try:
             tile = chosen_tile(interaction, state)
             position = _filled(interaction, "position")
             if not position:
-                return [_notice("Choose the position first.")]
-            placement = resolve_position(
-                parse_position(position), GameService.placements(state, tile)
-            )
-            GameService.check_placement(state, placement, tile)
-            figures = GameService.figures(state, placement, tile)
+                return [_notice(t.gettext("Choose the place first."))]
+            given = parse_position(position)
+            placement = resolve_position(given, GameService.placements(state, tile))
+            GameService.check_placement(state, placement, tile, given.where)
+            found = spots(t, tile, GameService.figures(state, placement, tile))
         except GameError as exc:
-            return [_notice(str(exc))]
-        choices = [app_commands.Choice(name="No follower", value=tagged(state.turn, NO_FOLLOWER))]
-        choices += [
-            app_commands.Choice(
-                name=figure_label(f.figure, f.port, f.role),
-                value=tagged(state.turn, FollowerChoice(f.figure, f.port).value),
-            )
-            for f in figures
-        ]
-        wanted = value[:MAX_FOLLOWER].strip().lower()
-        return [
-            c
-            for c in choices
-            if not wanted
-            or c.name.lower().startswith(wanted)
-            or c.value.lower().partition(":")[2].startswith(wanted)
-        ][:MAX_CHOICES]
+            return [_notice(exc.text(t))]
+        choices = [app_commands.Choice(name=no_follower(t), value=tagged(state.turn, "none"))]
+        choices += [app_commands.Choice(name=spot.label[:100],
+                                        value=tagged(state.turn, str(spot.number)))
+                    for spot in found]
+        wanted = _normalise(value[:MAX_FOLLOWER])
+        return [c for c in choices if not wanted or wanted in _normalise(c.name)][:MAX_CHOICES] \
+            or choices[:MAX_CHOICES]
 
 
 class TileTransformer(_TextOption):
@@ -174,17 +177,12 @@ class TileTransformer(_TextOption):
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            state = await my_turn(interaction)
-        except GameError as exc:
+            state, t = await my_turn(interaction)
+        except Notice as exc:
             return [_notice(str(exc))]
-        assert state.game is not None
-        return [
-            app_commands.Choice(
-                name=f"{t.id}: {presenters.tile_words(t, state.game.rules.tiles)}"[:100],
-                value=tagged(state.turn, t.id),
-            )
-            for t in GameService.hand(state)
-        ]
+        return [app_commands.Choice(name=f"{tile.id}: {tile_name(t, tile)}"[:100],
+                                    value=tagged(state.turn, tile.id))
+                for tile in GameService.hand(state)]
 
 
 def agreed_turn(*given: Any) -> int | None:

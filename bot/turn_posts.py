@@ -2,8 +2,9 @@
 history, a player's games, and the settings.
 
 Pure functions of application results, as :mod:`bot.presenters` (whose
-helpers they share); images come in as PNG bytes. Times are Discord
-timestamps (``<t:…:R>``), which every reader sees in their own time zone.
+helpers they share), in the language of ``t``; images come in as PNG bytes.
+Times are Discord timestamps (``<t:…:R>``), which every reader sees in their
+own time zone and language.
 """
 
 from __future__ import annotations
@@ -12,14 +13,18 @@ from datetime import datetime
 
 import discord
 
-from engine import Discard, Event, FigureKind, Remove, Skip, TurnSkipped
+from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
+from engine.geometry import PORT_NAMES
 
 from .games import GameState
+from .i18n import Messages
+from .i18n.terms import LANGUAGE_NAMES
 from .names import shown
 from .naming import position_label
 from .presenters import (
     COLOUR,
     Post,
+    call_player,
     event_lines,
     final_scoring,
     game_over_text,
@@ -28,9 +33,12 @@ from .presenters import (
     mark,
     next_turn_text,
     scores_field,
-    tile_name,
+    turn_title,
+    who,
 )
 from .settings import NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
+from .spots import spot_name
+from .tile_names import tile_label
 from .turns import (
     ABANDONED,
     BONUS,
@@ -45,57 +53,61 @@ from .turns import (
 )
 
 HISTORY_PAGE = 25
-_POLICY_TEXT = {
-    NOTHING: "nothing happens (the host can remove the player, the others can vote to end)",
-    SKIP: "the turn is skipped and the tile goes back into the bag",
-    REMOVE: "the turn is skipped; after {n} missed turns in a row the player is removed",
-}
+MY_GAMES = 20
 
 
 def jump_url(guild_id: int, channel_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}"
 
 
-def deadline_text(deadline: datetime | None) -> str:
-    return f"{timestamp(deadline, 'f')} ({timestamp(deadline)})" if deadline else "none"
+def deadline_text(t: Messages, deadline: datetime | None) -> str:
+    if deadline is None:
+        return t.gettext("none")
+    # Translators: a deadline: its date, then how far it is ("in 3 hours"), both filled
+    # in by Discord in the reader's language.
+    return t.gettext("{date} ({time})", date=timestamp(deadline, "f"), time=timestamp(deadline))
 
 
 # ---------------------------------------------------------------- reminders
 
 
-def reminder_post(reminder: Reminder, view: discord.ui.View | None) -> Post:
+def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None) -> Post:
     state = reminder.state
-    text = (
-        f"⏰ {reminder.player.mention()}, it is still your turn in **{game_title(state)}**: "
-        f"it has waited since {timestamp(reminder.since)}."
-    )
+    seat = state.seat(reminder.player.id)
+    player = reminder.player.mention() if seat is None else f"{mark(seat)} " \
+        f"{reminder.player.mention()}"
+    lines = [t.gettext("⏰ {player}, it is still your turn in **{game}**: it began {time}.",
+                       player=player, game=game_title(t, state),
+                       time=timestamp(reminder.since))]
     if reminder.deadline is not None:
-        text += f" Deadline {deadline_text(reminder.deadline)}."
-    text += (
-        f" (Reminder {reminder.number} of {reminder.limit}; `/carcassonne snooze` to put it off.)"
-    )
-    return Post(content=text, view=view)
+        lines.append(t.gettext("⏳ Deadline {deadline}.",
+                               deadline=deadline_text(t, reminder.deadline)))
+    lines.append(t.gettext("(Reminder {number} of {limit}; `/carcassonne snooze` puts it "
+                           "off.)", number=reminder.number, limit=reminder.limit))
+    return Post(content=" ".join(lines), view=view)
 
 
-def reminder_dm(reminder: Reminder, guild_name: str | None) -> str:
+def reminder_dm(t: Messages, reminder: Reminder, guild_name: str | None) -> str:
     state = reminder.state
-    where = f" on {guild_name}" if guild_name else ""
-    text = (
-        f"⏰ It is your turn in {game_title(state)}{where}, "
-        f"waiting since {timestamp(reminder.since)}: "
-        f"{jump_url(state.row.guild_id, state.row.channel_id)}"
-    )
+    facts = {"game": game_title(t, state), "time": timestamp(reminder.since),
+             "link": jump_url(state.row.guild_id, state.row.channel_id)}
+    if guild_name:
+        text = t.gettext("⏰ It is your turn in {game} on {server}; it began {time}: {link}",
+                         server=shown(guild_name), **facts)
+    else:
+        text = t.gettext("⏰ It is your turn in {game}; it began {time}: {link}", **facts)
     if reminder.deadline is not None:
-        text += f"\nDeadline {deadline_text(reminder.deadline)}."
-    return text + "\n(`/carcassonne notify dm:False` stops these messages.)"
+        text += "\n" + t.gettext("⏳ Deadline {deadline}.",
+                                 deadline=deadline_text(t, reminder.deadline))
+    return text + "\n" + t.gettext("(`/carcassonne notify dm:False` stops these messages.)")
 
 
-def snoozed_text(snoozed: Snoozed) -> str:
-    text = (
-        f"😴 Your next reminder for {game_title(snoozed.state)} comes {timestamp(snoozed.until)}."
-    )
+def snoozed_text(t: Messages, snoozed: Snoozed) -> str:
+    text = t.gettext("😴 Your next reminder for {game} comes {time}.",
+                     game=game_title(t, snoozed.state), time=timestamp(snoozed.until))
     if snoozed.deadline is not None:
-        text += f" The deadline stays {deadline_text(snoozed.deadline)}."
+        text += " " + t.gettext("The deadline stays {deadline}.",
+                                deadline=deadline_text(t, snoozed.deadline))
     return text
 
 
@@ -103,6 +115,7 @@ def snoozed_text(snoozed: Snoozed) -> str:
 
 
 def absence_post(
+    t: Messages,
     absence: Absence,
     board_png: bytes | None,
     chart_png: bytes | None,
@@ -110,58 +123,61 @@ def absence_post(
 ) -> Post:
     """A missed deadline, a skipped turn, or a removed player, and what comes next."""
     state = absence.state
+    seat = state.seat(absence.player.id)
     name = f"**{state.name(absence.player)}**"
+    facts = {"player": name if seat is None else f"{mark(seat)} {name}",
+             "game": game_title(t, state)}
     if absence.action == NOTHING:
-        return Post(
-            content=(
-                f"⌛ {name}'s deadline in **{game_title(state)}** has passed. The host can "
-                "`/carcassonne kick` an absent player; players can `/carcassonne vote-end`."
-            )
-        )
+        return Post(content=t.gettext(
+            "⌛ {player}'s deadline in **{game}** has passed. The host can `/carcassonne kick` "
+            "an absent player; players can `/carcassonne vote-end`.", **facts))
     if absence.action == BONUS:
-        return Post(
-            content=(
-                f"⌛ {name}'s deadline in **{game_title(state)}** has passed, but a bonus tile "
-                "cannot be skipped. The host can `/carcassonne kick` an absent player."
-            )
-        )
-    embed = discord.Embed(title=f"{game_title(state)}, turn {state.turn}", colour=COLOUR)
+        return Post(content=t.gettext(
+            "⌛ {player}'s deadline in **{game}** has passed, but a bonus tile cannot be "
+            "skipped. The host can `/carcassonne kick` an absent player.", **facts))
+    player = facts["player"]
     if absence.action == SKIP:
-        lines = [f"⏭️ {name} missed the deadline: the turn is skipped"]
         skipped = _skipped_tile(absence.events)
         if skipped:
-            lines[0] += f" and {tile_name(skipped, state)} goes back into the bag"
-        lines[0] += "."
+            lines = [t.gettext("⏭️ {player} missed the deadline: the turn is skipped and {tile} "
+                               "goes back into the bag.", player=player,
+                               tile=tile_label(t, skipped))]
+        else:
+            lines = [t.gettext("⏭️ {player} missed the deadline: the turn is skipped.",
+                               player=player)]
         if absence.remove_after and absence.missed:
-            lines.append(f"Missed turns in a row: {absence.missed}.")
+            lines.append(t.gettext("Missed turns in a row: {count}.", count=absence.missed))
     elif absence.action == ABANDONED:
-        lines = [
-            f"⏹️ {name} missed the deadline too. Every player has missed "
-            f"{absence.idle_rounds} turns in a row, so the game ends here and is scored."
-        ]
+        lines = [t.ngettext(
+            "⏹️ {player} missed the deadline too. Every player has missed {count} turn in a "
+            "row, so the game ends here and is scored.",
+            "⏹️ {player} missed the deadline too. Every player has missed {count} turns in a "
+            "row, so the game ends here and is scored.", absence.idle_rounds, player=player)]
     elif absence.by is not None:
-        lines = [
-            f"🚪 {name} was removed from the game by **{shown(absence.by.name)}**: "
-            "their followers left the map; their score stands."
-        ]
+        lines = [t.gettext("🚪 {player} was removed from the game by **{by}**: their followers "
+                           "left the map; their score stands.", player=player,
+                           by=shown(absence.by.name))]
     else:
-        lines = [
-            f"🚪 {name} missed {absence.missed} turns in a row and is removed from the game: "
-            "their followers left the map; their score stands."
-        ]
-    lines += event_lines(state, absence.events)
-    embed.description = "\n".join(lines)[:4000]
+        lines = [t.ngettext(
+            "🚪 {player} missed {count} turn in a row and is removed from the game: their "
+            "followers left the map; their score stands.",
+            "🚪 {player} missed {count} turns in a row and is removed from the game: their "
+            "followers left the map; their score stands.", absence.missed, player=player)]
+    embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
     post = Post(view=view)
     game = state.game
     if game is not None and game.is_over:
-        final_scoring(state, absence.events, embed)
-        post.content = game_over_text(state)
+        embed.description = "\n".join([*lines, *event_lines(t, state, absence.events)])[:4000]
+        final_scoring(t, state, embed)
+        post.content = game_over_text(t, state)
         image_embed(embed, f"scores-{state.id}.png", chart_png, post)
     else:
-        embed.add_field(name="Scores", value=scores_field(state), inline=False)
+        # The lead says the skip or the removal; the events since the last turn, the rest.
+        call_player(t, state, embed, lines, [e for e in absence.events
+                                             if isinstance(e, TurnSkipped | PlayerRemoved)])
         if absence.action == REMOVE:
             image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
-        post.content = next_turn_text(state)
+        post.content = next_turn_text(t, state)
     post.embed = embed
     return post
 
@@ -170,31 +186,29 @@ def _skipped_tile(events: list[Event]) -> str | None:
     return next((e.tile for e in events if isinstance(e, TurnSkipped)), None)
 
 
-def lobby_expired_post(expired: LobbyExpired) -> Post:
-    return Post(
-        content=(
-            f"⌛ **{game_title(expired.state)}** was not started within {expired.hours} hours, "
-            "so it is closed. Open a new one with `/carcassonne new`."
-        )
-    )
+def lobby_expired_post(t: Messages, expired: LobbyExpired) -> Post:
+    return Post(content=t.ngettext(
+        "⌛ **{game}** was not started within {count} hour, so it is closed. Open a new one "
+        "with `/carcassonne new`.",
+        "⌛ **{game}** was not started within {count} hours, so it is closed. Open a new one "
+        "with `/carcassonne new`.", expired.hours, game=game_title(t, expired.state)))
 
 
-def vote_post(vote: Vote, chart_png: bytes | None) -> Post:
+def vote_post(t: Messages, vote: Vote, chart_png: bytes | None) -> Post:
     state = vote.state
-    voters = ", ".join(state.name(p) for p in vote.voters) or "nobody"
+    voters = t.list([who(state, seat) for p in vote.voters
+                     if (seat := state.seat(p.id)) is not None]) or t.gettext("nobody")
     if not vote.ended:
-        missing = ", ".join(p.mention() for p in vote.missing)
-        return Post(
-            content=(
-                f"🗳️ Votes to end **{game_title(state)}** now: {voters}. "
-                f"It ends (and is scored) when {missing} also `/carcassonne vote-end`. "
-                "A move cancels the votes."
-            )
-        )
-    embed = discord.Embed(title=f"{game_title(state)} ends by vote", colour=COLOUR)
-    embed.description = f"🗳️ {voters} voted to end the stalled game. Final scoring:"
-    final_scoring(state, vote.events, embed)
-    post = Post(content=game_over_text(state), embed=embed)
+        return Post(content=t.gettext(
+            "🗳️ Votes to end **{game}** now: {voters}. It ends (and is scored) when {missing} "
+            "also `/carcassonne vote-end`. A move cancels the votes.", game=game_title(t, state),
+            voters=voters, missing=t.list([p.mention() for p in vote.missing])))
+    embed = discord.Embed(title=t.gettext("{game} ends by vote", game=game_title(t, state)),
+                          colour=COLOUR)
+    embed.description = t.gettext("🗳️ {voters} voted to end the stalled game. Final scoring:",
+                                  voters=voters)
+    final_scoring(t, state, embed)
+    post = Post(content=game_over_text(t, state), embed=embed)
     image_embed(embed, f"scores-{state.id}.png", chart_png, post)
     return post
 
@@ -202,7 +216,7 @@ def vote_post(vote: Vote, chart_png: bytes | None) -> Post:
 # ------------------------------------------------------------------ history
 
 
-def history_lines(state: GameState) -> list[str]:
+def history_lines(t: Messages, state: GameState) -> list[str]:
     """One line per record entry: who did what, and who scored by it."""
     game = state.game
     assert game is not None
@@ -211,48 +225,60 @@ def history_lines(state: GameState) -> list[str]:
     previous = (0,) * len(names)
     for index, entry in enumerate(game.history):
         seat = entry.player
-        who = f"{mark(seat)} {names[seat]}"
         action = entry.action
+        player = f"{mark(seat)} {names[seat]}"
         if isinstance(action, Remove):
-            text = f"🚪 {names[action.player]} left the game"
+            text = t.gettext("🚪 {player} left the game", player=f"{mark(action.player)} "
+                             f"{names[action.player]}")
         elif isinstance(action, Skip):
-            text = f"⏭️ {who} missed the turn ({action.tile} back into the bag)"
+            text = t.gettext("⏭️ {player} missed the turn ({tile} back into the bag)",
+                             player=player, tile=tile_label(t, action.tile))
         elif isinstance(action, Discard):
-            text = f"🗑️ {who} drew {action.tile}, which fit nowhere"
+            text = t.gettext("🗑️ {player} drew {tile}, which fit nowhere", player=player,
+                             tile=tile_label(t, action.tile))
         else:
-            text = (
-                f"{who}: {action.tile} at `{position_label(action.x, action.y)}` "
-                f"{action.rotation}°"
-            )
-            if action.figure == FigureKind.MEEPLE:
-                text += f", follower on {action.port}"
-            if action.figure == FigureKind.HUT:
-                text += f", hut on {action.port}"
+            facts = {"player": player, "tile": tile_label(t, action.tile),
+                     "position": f"`{position_label(action.x, action.y)}`",
+                     "rotation": action.rotation}
+            if action.figure is None:
+                text = t.gettext("{player}: {tile} at {position}, {rotation}°", **facts)
+            else:
+                placed = game.board.tiles[(action.x, action.y)]
+                segment = placed.oriented.point_segment[PORT_NAMES.index(action.port)]
+                facts["spot"] = spot_name(t, placed.tile, action.figure, segment,
+                                          placed.oriented.segment_compass[segment])
+                if action.figure == "hut":
+                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, hut on "
+                                     "{spot}", **facts)
+                else:
+                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, follower on "
+                                     "{spot}", **facts)
             if entry.bonus:
-                text += " (bonus tile)"
+                text += " " + t.gettext("(bonus tile)")
         after = game.after_turn[index] if index < len(game.after_turn) else previous
-        gains = [
-            f"{names[i]} +{after[i] - previous[i]}"
-            for i in range(len(names))
-            if after[i] > previous[i]
-        ]
+        gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
+                 if after[i] > previous[i]]
         if gains:
-            text += f" · {', '.join(gains)}"
+            text += " · " + ", ".join(gains)
         previous = after
         lines.append(f"`{index + 1:>3}` {text}")
     return lines
 
 
-def history_post(state: GameState, page: int | None, chart_png: bytes | None) -> Post:
-    lines = history_lines(state)
+def history_post(t: Messages, state: GameState, page: int | None,
+                 chart_png: bytes | None) -> Post:
+    lines = history_lines(t, state)
     pages = max(1, -(-len(lines) // HISTORY_PAGE))
     page = pages if page is None else min(max(page, 1), pages)
-    shown = lines[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
-    embed = discord.Embed(title=f"{game_title(state)}: moves", colour=COLOUR)
-    embed.description = "\n".join(shown)[:4000] or "No moves yet."
+    shown_lines = lines[(page - 1) * HISTORY_PAGE: page * HISTORY_PAGE]
+    embed = discord.Embed(title=t.gettext("{game}: moves", game=game_title(t, state)),
+                          colour=COLOUR)
+    embed.description = "\n".join(shown_lines)[:4000] or t.gettext("No moves yet.")
     if state.game is not None:
-        embed.add_field(name="Scores", value=scores_field(state), inline=False)
-    embed.set_footer(text=f"Page {page} of {pages} · {len(lines)} entries")
+        embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+    embed.set_footer(text=t.ngettext("Page {page} of {pages} · {count} entry",
+                                     "Page {page} of {pages} · {count} entries", len(lines),
+                                     page=page, pages=pages))
     post = Post(embed=embed)
     image_embed(embed, f"scores-{state.id}.png", chart_png, post)
     return post
@@ -261,88 +287,115 @@ def history_post(state: GameState, page: int | None, chart_png: bytes | None) ->
 # ----------------------------------------------------------------- my games
 
 
-def my_games_embed(games: list[MyGame], user_id: int) -> discord.Embed:
-    embed = discord.Embed(title="Your games on this server", colour=COLOUR)
+def my_games_embed(t: Messages, games: list[MyGame], user_id: int) -> discord.Embed:
+    embed = discord.Embed(title=t.gettext("Your games on this server"), colour=COLOUR)
     if not games:
-        embed.description = "You are not playing in any running game here."
+        embed.description = t.gettext("You are not playing in any running game here.")
         return embed
     lines = []
-    for mine in games[:20]:
+    for mine in games[:MY_GAMES]:
         row = mine.row
         state = GameState(row)
         current = mine.current
-        url = jump_url(row.guild_id, row.channel_id)
-        link = f"[{game_title(state)}]({url}) in <#{row.channel_id}>"
+        facts = {"game": f"[{game_title(t, state)}]({jump_url(row.guild_id, row.channel_id)})",
+                 "channel": f"<#{row.channel_id}>", "time": timestamp(mine.since)}
         if row.damaged is not None:
-            whose = "its record is damaged"
+            text = t.gettext("{game} in {channel}: its record is damaged", **facts)
         elif current is None:
-            whose = "nobody's turn"
+            text = t.gettext("{game} in {channel}: nobody's turn", **facts)
         elif current.id == user_id:
-            whose = "**your turn**"
+            text = t.gettext("{game} in {channel}: **your turn** since {time}", **facts)
         else:
-            whose = f"{state.name(current)}'s turn"
-        text = f"{link}: {whose} since {timestamp(mine.since)}"
+            text = t.gettext("{game} in {channel}: {player}'s turn since {time}",
+                             player=state.name(current), **facts)
         if mine.deadline is not None:
-            text += f", deadline {timestamp(mine.deadline)}"
+            text += " · " + t.gettext("⏳ deadline {time}", time=timestamp(mine.deadline))
         lines.append(text)
     embed.description = "\n".join(lines)[:4000]
-    if len(games) > 20:
-        embed.set_footer(text=f"and {len(games) - 20} more")
+    if len(games) > MY_GAMES:
+        embed.set_footer(text=t.ngettext("and {count} more game", "and {count} more games",
+                                         len(games) - MY_GAMES))
     return embed
 
 
 # ----------------------------------------------------------------- settings
 
 
-def rules_lines(rules: TurnRules) -> list[str]:
-    reminders = (
-        f"every {rules.reminder_hours} h, at most {rules.reminder_limit} per turn"
-        if rules.reminder_hours
-        else "off"
-    )
-    deadline = f"{rules.deadline_hours} h" if rules.deadline_hours else "none"
-    lines = [f"**Reminders**: {reminders}", f"**Turn deadline**: {deadline}"]
+def rules_lines(t: Messages, rules: TurnRules) -> list[str]:
+    if rules.reminder_hours:
+        reminders = t.ngettext(
+            "every {count} hour, at most {limit} per turn",
+            "every {count} hours, at most {limit} per turn", rules.reminder_hours,
+            limit=rules.reminder_limit)
+    else:
+        reminders = t.gettext("off")
+    deadline = (t.ngettext("{count} hour", "{count} hours", rules.deadline_hours)
+                if rules.deadline_hours else t.gettext("none"))
+    lines = [t.gettext("**Reminders**: {reminders}", reminders=reminders),
+             t.gettext("**Turn deadline**: {deadline}", deadline=deadline)]
     if rules.deadline_hours:
-        policy = _POLICY_TEXT[rules.policy].format(n=rules.remove_after)
-        lines.append(f"**At the deadline**: {policy}")
+        lines.append(t.gettext("**At the deadline**: {policy}",
+                               policy=policy_text(t, rules.policy, rules.remove_after)))
     return lines
 
 
-def server_settings_embed(settings: ServerSettings) -> discord.Embed:
-    embed = discord.Embed(title="Carcassonne settings of this server", colour=COLOUR)
-    lines = [
-        "Defaults for every game (the host can change a game's own with `/carcassonne deadline`):",
-        *rules_lines(settings.rules),
-    ]
-    channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"
-    lines.append(f"**Games may be opened in**: {channels}")
-    tidy = "yes" if settings.tidy else "no"
-    lines.append(f"**Remove the buttons of finished games' messages**: {tidy}")
+def policy_text(t: Messages, policy: str, remove_after: int) -> str:
+    if policy == NOTHING:
+        return t.gettext("nothing happens (the host can remove the player, the others can vote "
+                         "to end)")
+    if policy == SKIP:
+        return t.gettext("the turn is skipped and the tile goes back into the bag")
+    return t.ngettext(
+        "the turn is skipped; after {count} missed turn in a row the player is removed",
+        "the turn is skipped; after {count} missed turns in a row the player is removed",
+        remove_after)
+
+
+def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embed:
+    embed = discord.Embed(title=t.gettext("Carcassonne settings of this server"),
+                          colour=COLOUR)
+    lines = [t.gettext("Defaults for every game (the host can change a game's own with "
+                       "`/carcassonne deadline`):"), *rules_lines(t, settings.rules)]
+    channels = " ".join(f"<#{c}>" for c in settings.channels) or t.gettext("any channel")
+    lines.append(t.gettext("**Games may be opened in**: {channels}", channels=channels))
+    lines.append(t.gettext("**Remove the buttons of finished games' messages**: {answer}",
+                           answer=t.gettext("yes") if settings.tidy else t.gettext("no")))
     limits = settings.limits
     lines += [
-        f"**Open games one member may host**: {limits.lobby_limit}",
-        f"**A game nobody starts closes after**: {limits.lobby_hours} h",
-        f"**A game ends when every player missed**: {limits.idle_rounds} turns in a row",
+        t.gettext("**Open games one member may host**: {count}", count=limits.lobby_limit),
+        t.ngettext("**A game nobody starts closes after**: {count} hour",
+                   "**A game nobody starts closes after**: {count} hours", limits.lobby_hours),
+        t.ngettext("**A game ends when every player missed**: {count} turn in a row",
+                   "**A game ends when every player missed**: {count} turns in a row",
+                   limits.idle_rounds),
     ]
+    language = settings.language
+    lines.append(t.gettext("**Language of the games' messages**: {language}",
+                           language=t.term(LANGUAGE_NAMES[language]) if language
+                           else t.gettext("the server's language in Discord")))
     embed.description = "\n".join(lines)
     return embed
 
 
-def game_rules_post(found: GameRules, by: str) -> Post:
+def game_rules_post(t: Messages, found: GameRules, by: str) -> Post:
     """A game's turn clock; when ``by`` (a mention) just changed it, saying so."""
-    text = f"{by} changed this game's turn clock." if found.changed else None
-    return Post(content=text, embed=game_rules_embed(found))
+    text = t.gettext("{player} changed this game's turn clock.", player=by) \
+        if found.changed else None
+    return Post(content=text, embed=game_rules_embed(t, found))
 
 
-def game_rules_embed(found: GameRules) -> discord.Embed:
+def game_rules_embed(t: Messages, found: GameRules) -> discord.Embed:
     state = found.state
-    embed = discord.Embed(title=f"{game_title(state)}: turn clock", colour=COLOUR)
-    lines = rules_lines(found.rules)
+    embed = discord.Embed(title=t.gettext("{game}: turn clock", game=game_title(t, state)),
+                          colour=COLOUR)
+    lines = rules_lines(t, found.rules)
     on_turn = state.row.player(state.row.on_turn) if state.row.on_turn is not None else None
     if state.row.status == "running" and on_turn is not None:
         if found.reminder is not None:
-            lines.append(f"Next reminder to {state.name(on_turn)}: {timestamp(found.reminder)}")
+            lines.append(t.gettext("Next reminder to {player}: {time}",
+                                   player=state.name(on_turn), time=timestamp(found.reminder)))
         if found.deadline is not None:
-            lines.append(f"{state.name(on_turn)}'s deadline: {deadline_text(found.deadline)}")
+            lines.append(t.gettext("{player}'s deadline: {deadline}", player=state.name(on_turn),
+                                   deadline=deadline_text(t, found.deadline)))
     embed.description = "\n".join(lines)
     return embed

@@ -29,6 +29,7 @@ from engine import Discard, Event, Game, Remove, Skip
 
 from .errors import GameError, HostOnly, NotAllowed
 from .games import GameService, GameState, find_row, fresh_copy, pass_host, require_running
+from .i18n import N_, parse_language
 from .settings import (
     MAX_SNOOZE_HOURS,
     NOTHING,
@@ -205,11 +206,13 @@ class TurnService:
         disallow_channel: int | None = None,
         all_channels: bool = False,
         tidy: bool | None = None,
+        language: str | None = None,
         **values: Any,
     ) -> SettingsUpdate:
         """Change a server's settings (Manage Server); running games follow at once.
 
-        With nothing to change, anyone gets the settings as they are.
+        ``language``: a language code, or ``auto`` for the server's locale in
+        Discord. With nothing to change, anyone gets the settings as they are.
         """
         values = {k: v for k, v in values.items() if v is not None}
         changing = (
@@ -218,11 +221,13 @@ class TurnService:
             or disallow_channel is not None
             or all_channels
             or tidy is not None
+            or language is not None
         )
         if not changing:
             return SettingsUpdate(await self.server_settings(guild_id), changed=False)
         if not can_manage:
-            raise NotAllowed("Only members with Manage Server can change the server's settings.")
+            raise NotAllowed(N_("Only members with Manage Server can change the server's "
+                                "settings."))
         now = self.clock()
         async with self.db.transaction() as tx:
             current = await server_settings(tx, guild_id)
@@ -233,15 +238,15 @@ class TurnService:
                 if disallow_channel in channels:
                     channels.remove(disallow_channel)
                 elif not channels:
-                    raise NotAllowed(
+                    raise NotAllowed(N_(
                         "Games may be opened in every channel; allow some channels first, "
-                        "and the others are closed to new games."
-                    )
+                        "and the others are closed to new games."))
             settings = ServerSettings(
                 rules=TurnRules.from_dict(values, current.rules),
                 limits=Limits.from_dict(values, current.limits),
                 channels=tuple(channels),
                 tidy=current.tidy if tidy is None else tidy,
+                language=current.language if language is None else parse_language(language),
             )
             await tx.set_settings(Scope.SERVER, guild_id, settings.to_dict(), now)
             if settings.rules != current.rules:
@@ -279,10 +284,9 @@ class TurnService:
             row = await find_row(tx, guild_id, channel_id)
             if changes:
                 if user_id != row.host_id and not can_manage:
-                    raise HostOnly(
+                    raise HostOnly(N_(
                         "Only the host (or a member with Manage Server) can change this game's "
-                        "deadline and reminders."
-                    )
+                        "deadline and reminders."))
                 own = await tx.settings(Scope.GAME, row.id)
                 own.update(changes)
                 server = await server_settings(tx, guild_id)
@@ -570,15 +574,14 @@ class TurnService:
             current = state.current
             assert current is not None
             if current.id != user_id:
-                raise NotAllowed(
-                    "Only the player on turn gets reminders; "
-                    f"it is {state.name(current)}'s turn."
-                )
+                raise NotAllowed(N_("Only the player on turn gets reminders; it is {current}'s "
+                                    "turn."), current=state.name(current))
             rules = await self.rules(tx, row)
             if rules.reminder_every is None:
-                raise NotAllowed("This game sends no reminders, so there is nothing to snooze.")
+                raise NotAllowed(N_("This game sends no reminders, so there is nothing to "
+                                    "snooze."))
             if hours is not None and not 1 <= hours <= MAX_SNOOZE_HOURS:
-                raise GameError(f"Snooze for 1 to {MAX_SNOOZE_HOURS} hours.")
+                raise GameError(N_("Snooze for 1 to {hours} hours."), hours=MAX_SNOOZE_HOURS)
             wait = timedelta(hours=hours) if hours else rules.reminder_every
             timers = await tx.game_timers(row.id)
             pending = timers.get(REMINDER)
@@ -610,17 +613,15 @@ class TurnService:
         async with self.db.transaction() as tx:
             row, cached = await self._running(tx, guild_id, channel_id)
             if by.id != row.host_id and not can_manage:
-                raise HostOnly(
-                    "Only the host (or a member with Manage Server) can remove a player."
-                )
+                raise HostOnly(N_("Only the host (or a member with Manage Server) can remove a "
+                                  "player."))
             seat = row.seat(target_id)
             if seat is None or not cached.active[seat]:
-                raise NotAllowed("That member is not playing in this game.")
+                raise NotAllowed(N_("That member is not playing in this game."))
             if target_id == by.id:
-                raise NotAllowed(
+                raise NotAllowed(N_(
                     "You cannot remove yourself. Players can `/carcassonne vote-end` a stalled "
-                    "game, or the host can `/carcassonne cancel` it."
-                )
+                    "game, or the host can `/carcassonne cancel` it."))
             on_turn = seat == cached.current_player
             game = fresh_copy(cached)
             first = len(game.events)
@@ -648,17 +649,16 @@ class TurnService:
             state = GameState(row, cached)
             seat = row.seat(user_id)
             if seat is None or not cached.active[seat]:
-                raise NotAllowed("Only the game's players can vote to end it.")
+                raise NotAllowed(N_("Only the game's players can vote to end it."))
             current = state.current
             assert current is not None
             rules = await self.rules(tx, row)
             since = row.turn_started_at or row.updated_at
             if now - since < rules.stalled_after:
-                raise NotAllowed(
-                    f"The game is not stalled: {state.name(current)}'s turn began "
-                    f"{timestamp(since)}. You can vote to end it from "
-                    f"{timestamp(since + rules.stalled_after)}."
-                )
+                raise NotAllowed(N_(
+                    "The game is not stalled: {current}'s turn began {began}. You can vote to "
+                    "end it from {time}."), current=state.name(current), began=timestamp(since),
+                    time=timestamp(since + rules.stalled_after))
             await tx.vote(row.id, user_id, cached.turn, now)
             voted = await tx.votes(row.id, cached.turn)
             active = [p for i, p in enumerate(row.players) if cached.active[i]]
@@ -691,7 +691,8 @@ class TurnService:
     async def history(self, guild_id: int, channel_id: int) -> GameState:
         """The channel's open game, or else the last one played there."""
         return await self.games.started_state(
-            guild_id, channel_id=channel_id, missing="there are no moves to show"
+            guild_id, channel_id=channel_id,
+            missing=N_("The game has not started yet: there are no moves to show.")
         )
 
     async def _running(self, tx: Reads, guild_id: int, channel_id: int) -> tuple[GameRow, Game]:
@@ -700,7 +701,7 @@ class TurnService:
         require_running(row)
         game = self.games.position(row)
         if game.current_player is None:
-            raise NotAllowed("Nobody is on turn in this game.")
+            raise NotAllowed(N_("Nobody is on turn in this game."))
         return row, game
 
 

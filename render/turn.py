@@ -55,8 +55,9 @@ def turn_window(game, candidates: dict[str, Position]) -> tuple[int, int, int, i
 
     All of the last tile, recent tiles and candidate positions if they fit in
     :data:`MAX_COLS` × :data:`MAX_ROWS`; otherwise the window of that size
-    holding the last tile that shows the most of the others (recent tiles
-    count double), nearest the last tile on a tie.
+    holding the last tile, away from its border (so what it joined shows
+    around it), that shows the most of the others (recent tiles count
+    double), nearest the last tile on a tie.
     """
     last = game.last_placed
     lx, ly = last.x, last.y
@@ -80,8 +81,9 @@ def turn_window(game, candidates: dict[str, Position]) -> tuple[int, int, int, i
         centre = (x0 + (cols - 1) / 2, y0 + (rows - 1) / 2)
         return shown, -abs(centre[0] - lx) - abs(centre[1] - ly), -x0, -y0
 
-    x0, y0 = max(((x, y) for x in range(lx - cols + 1, lx + 1)
-                  for y in range(ly - rows + 1, ly + 1)), key=lambda p: score(*p))
+    # cols and rows are at least 3: a window can keep one tile on each side.
+    x0, y0 = max(((x, y) for x in range(lx - cols + 2, lx)
+                  for y in range(ly - rows + 2, ly)), key=lambda p: score(*p))
     return x0, y0, cols, rows
 
 

@@ -1,4 +1,5 @@
-"""Playing over days: ``notify``, ``snooze``, ``settings``, ``deadline``, ``kick``, ``vote-end``."""
+"""Playing over days, and each player's and server's choices: ``notify``,
+``language``, ``snooze``, ``settings``, ``deadline``, ``kick``, ``vote-end``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,10 @@ from discord import app_commands
 
 from .. import turn_posts
 from ..components import as_host, player_of
+from ..i18n import Language
+from ..i18n.terms import language_name
+from ..i18n.translator import fixed
+from ..languages import set_player_language
 from ..settings import (
     MAX_DEADLINE_HOURS,
     MAX_IDLE_ROUNDS,
@@ -24,6 +29,10 @@ POLICY_CHOICES = [
     app_commands.Choice(name="Skip the turn: the tile goes back into the bag", value="skip"),
     app_commands.Choice(name="Skip, and remove the player after N missed turns", value="remove"),
 ]
+#: A language menu: each language in its own words, and back to Discord's choice.
+AUTOMATIC = "auto"
+LANGUAGE_CHOICES = [app_commands.Choice(name=fixed(language.endonym), value=language.value)
+                    for language in Language]
 # The turn-rule options of /carcassonne settings (a server's) and deadline (a game's).
 DeadlineHours = app_commands.Range[int, 0, MAX_DEADLINE_HOURS]
 RemoveAfter = app_commands.Range[int, 1, MAX_REMOVE_AFTER]
@@ -44,11 +53,30 @@ class ClockCommands(Commands):
     @app_commands.describe(dm="True: reminders by DM as well; False: only in the game's channel")
     async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
         await self.turns.set_dm(interaction.user.id, dm)
+        t = await self.bot.reader(interaction)
         text = (
-            "You will get your turn reminders by direct message too."
+            t.gettext("You will get your turn reminders by direct message too.")
             if dm
-            else "Your turn reminders come only in the game's channel now."
+            else t.gettext("Your turn reminders come only in the game's channel now.")
         )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="language", description="The language the bot answers you in")
+    @app_commands.describe(language="Your language (automatic: your Discord language)")
+    @app_commands.choices(language=[
+        *LANGUAGE_CHOICES,
+        app_commands.Choice(name="Automatic: my Discord language", value=AUTOMATIC)])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == AUTOMATIC else Language(language)
+        await set_player_language(self.bot.storage, interaction.user.id, chosen,
+                                  discord.utils.utcnow())
+        t = await self.bot.reader(interaction)
+        if chosen is None:
+            text = t.gettext("I will answer you in your Discord language: {language}.",
+                             language=language_name(t, t.language))
+        else:
+            text = t.gettext("I will answer you in {language}. Messages for everyone stay in "
+                             "the server's language.", language=language_name(t, chosen))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="snooze", description="Put off your next turn reminder in this game")
@@ -60,7 +88,9 @@ class ClockCommands(Commands):
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         snoozed = await self.turns.snooze(guild_id, channel_id, interaction.user.id, hours)
-        await interaction.response.send_message(turn_posts.snoozed_text(snoozed), ephemeral=True)
+        t = await self.bot.reader(interaction)
+        await interaction.response.send_message(turn_posts.snoozed_text(t, snoozed),
+                                                ephemeral=True)
 
     @app_commands.command(
         name="settings", description="Server defaults and limits for games here (Manage Server)"
@@ -75,8 +105,11 @@ class ClockCommands(Commands):
         lobby_limit="Open games one member may host at once",
         lobby_hours="Close a game nobody started within so many hours",
         idle_rounds="End a game when every player missed this many turns in a row",
+        language="The language of the games' messages here",
     )
-    @app_commands.choices(policy=POLICY_CHOICES)
+    @app_commands.choices(policy=POLICY_CHOICES, language=[
+        *LANGUAGE_CHOICES,
+        app_commands.Choice(name="Automatic: the server's Discord language", value=AUTOMATIC)])
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -92,6 +125,7 @@ class ClockCommands(Commands):
         lobby_limit: app_commands.Range[int, 1, MAX_LOBBY_LIMIT] | None = None,
         lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
         idle_rounds: app_commands.Range[int, 1, MAX_IDLE_ROUNDS] | None = None,
+        language: str | None = None,
     ) -> None:
         guild_id, _channel_id = self.where(interaction)
         update = await self.turns.update_server_settings(
@@ -109,10 +143,12 @@ class ClockCommands(Commands):
             lobby_limit=lobby_limit,
             lobby_hours=lobby_hours,
             idle_rounds=idle_rounds,
+            language=language,
         )
+        t = await self.bot.reader(interaction)
         await interaction.response.send_message(
-            "Saved." if update.changed else None,
-            embed=turn_posts.server_settings_embed(update.settings),
+            t.gettext("Saved.") if update.changed else None,
+            embed=turn_posts.server_settings_embed(t, update.settings),
             ephemeral=True,
         )
 
@@ -146,8 +182,9 @@ class ClockCommands(Commands):
                 reminder_limit=reminder_limit,
             ),
         )
-        post = turn_posts.game_rules_post(found, interaction.user.mention)
         # A change is announced to the table; a look is private.
+        t = await (self.bot.public(guild_id) if found.changed else self.bot.reader(interaction))
+        post = turn_posts.game_rules_post(t, found, interaction.user.mention)
         await interaction.response.send_message(
             **post.send_kwargs(),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -178,7 +215,8 @@ class ClockCommands(Commands):
     async def vote_end(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         vote = await self.turns.vote_end(guild_id, channel_id, interaction.user.id)
+        t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
-        chart = await self.announcer.score_chart(vote.state) if vote.ended else None
-        post = turn_posts.vote_post(vote, chart)
+        chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None
+        post = turn_posts.vote_post(t, vote, chart)
         await interaction.followup.send(**post.send_kwargs())

@@ -7,7 +7,6 @@ from discord import app_commands
 
 from .. import presenters
 from ..components import as_host, lobby_view, player_of
-from ..errors import GameError
 from ..storage import LOBBY, MessageRef
 from .base import Commands
 
@@ -55,15 +54,13 @@ class LobbyCommands(Commands):
             "small_city": two_tile_city,
             "unfinished": unfinished,
             "hand": hand,
+            "farmers": farmers,
         }
-        if game == "carcassonne":
-            options["farmers"] = farmers
-        elif farmers != "3rd":
-            raise GameError("Farmers are a Carcassonne option; Hunters and Gatherers has hunters.")
         state = await self.games.create(
             guild_id, channel_id, player_of(interaction.user), options
         )
-        post = presenters.lobby_post(state, lobby_view(state))
+        t = await self.bot.public(guild_id)
+        post = presenters.lobby_post(t, state, lobby_view(t, state))
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:
             await self.games.set_lobby_message(state.id, response.message_id)
@@ -77,8 +74,10 @@ class LobbyCommands(Commands):
         state = await self.games.join(
             guild_id, player_of(interaction.user), channel_id=channel_id
         )
+        t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            f"{interaction.user.mention} joined ({len(state.players)}/5).",
+            t.gettext("{player} joined ({count}/5).", player=interaction.user.mention,
+                      count=len(state.players)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.announcer.refresh_lobby(state)
@@ -89,9 +88,12 @@ class LobbyCommands(Commands):
     async def leave(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.games.leave(guild_id, interaction.user.id, channel_id=channel_id)
-        text = f"{interaction.user.mention} left."
+        t = await self.bot.public(guild_id)
         if state.row.status != LOBBY:
-            text += " Nobody is left, so the game is closed."
+            text = t.gettext("{player} left. Nobody is left, so the game is closed.",
+                             player=interaction.user.mention)
+        else:
+            text = t.gettext("{player} left.", player=interaction.user.mention)
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -125,8 +127,10 @@ class LobbyCommands(Commands):
                 channel_id=channel_id,
             ),
         )
+        t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            f"{presenters.game_title(state)} was cancelled by {interaction.user.mention}.",
+            t.gettext("{game} was cancelled by {player}.", game=presenters.game_title(t, state),
+                      player=interaction.user.mention),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.announcer.refresh_lobby(state)

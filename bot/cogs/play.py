@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
 from discord import app_commands
 
-from .. import images, presenters, turn_posts
+from .. import presenters, turn_posts
+from ..components import map_buttons, map_post
 from ..games import GameService, Sent
-from ..naming import resolve_position
+from ..i18n import N_
+from ..naming import FollowerChoice, resolve_position
+from ..spots import find_spot, is_no_follower, spots
 from ..transformers import Follower, Position, Tile, agreed_turn
 from .base import Commands
+
+VIEW_CHOICES = [
+    app_commands.Choice(name="Map", value="map"),
+    app_commands.Choice(name="Who owns what (features)", value="features"),
+]
 
 
 class PlayCommands(Commands):
     @app_commands.command(name="place", description="Place your tile (and a follower) on your turn")
     @app_commands.describe(
-        position="Where: x,y and rotation as on the map, e.g. 3,-1 90 (pick from the list)",
-        follower="Where a follower stands on the tile (pick from the list), or none",
+        position="Where: a letter of the picture or x,y, and a rotation, e.g. B 90 (see the list)",
+        follower="The number of a follower spot on the preview, its words, or none",
         tile="With a hand of tiles: which one to play (default the first)",
     )
     async def place(
@@ -30,34 +37,48 @@ class PlayCommands(Commands):
         tile: Tile | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
+        t = await self.bot.reader(interaction)
         state = await self.games.state(guild_id, channel_id=channel_id)
         turn = agreed_turn(position, follower, tile)
         GameService.require_turn(state, interaction.user.id, turn)
         chosen = GameService.tile_for(state, tile.id if tile else None)
         placement = resolve_position(position, GameService.placements(state, chosen))
+        choice = None
+        if follower is not None and not is_no_follower(t, follower.text):
+            GameService.check_placement(state, placement, chosen, position.where)
+            found = spots(t, chosen, GameService.figures(state, placement, chosen))
+            spot = find_spot(t, follower.text, found, str(state.options.game))
+            choice = FollowerChoice(str(spot.option.figure), spot.option.port)
         played = await self.games.place(
             guild_id,
             interaction.user.id,
             placement,
-            follower.choice if follower else None,
+            choice,
             tile=chosen.id,
             game_id=state.id,
             turn=turn,
             sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
+            where=position.where,
         )
         await interaction.response.defer(thinking=True)
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(view="The whole map, or who owns which feature (default: the map)")
+    @app_commands.choices(view=VIEW_CHOICES)
+    async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.games.started_state(
-            guild_id, channel_id=channel_id, missing="there is no map"
-        )
-        assert state.game is not None
+            guild_id, channel_id=channel_id,
+            missing=N_("The game has not started yet: there is no map."))
+        t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(images.board, state.game)
-        await interaction.followup.send(**presenters.board_post(state, png).send_kwargs())
+        features = view == "features"
+        buttons = discord.ui.View(timeout=None)
+        for button in map_buttons(t, state.id, full=features, features=not features):
+            buttons.add_item(button)
+        post = await map_post(t, state, features=features, view=buttons)
+        await self.announcer.reply(interaction, post, state, "board")
 
     @app_commands.command(
         name="status", description="Scores, followers, tiles left, and whose turn"
@@ -65,7 +86,8 @@ class PlayCommands(Commands):
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
-        embed = presenters.status_embed(state, discord.utils.utcnow())
+        t = await self.bot.public(guild_id)
+        embed = presenters.status_embed(t, state, discord.utils.utcnow())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -74,17 +96,19 @@ class PlayCommands(Commands):
     async def tiles(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.games.started_state(
-            guild_id, channel_id=channel_id, missing="the bag is still closed"
-        )
-        await interaction.response.send_message(embed=presenters.tiles_embed(state))
+            guild_id, channel_id=channel_id,
+            missing=N_("The game has not started yet: the bag is still closed."))
+        t = await self.bot.public(guild_id)
+        await interaction.response.send_message(embed=presenters.tiles_embed(t, state))
 
     @app_commands.command(name="export", description="The game record as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         exported = await self.games.export(guild_id, channel_id=channel_id)
+        t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            f"Game record of {presenters.game_title(exported.state)}"
-            f" after turn {exported.state.turn}.",
+            t.gettext("Game record of {game} after turn {turn}.",
+                      game=presenters.game_title(t, exported.state), turn=exported.state.turn),
             file=discord.File(io.BytesIO(exported.data), filename=exported.filename),
         )
 
@@ -97,19 +121,22 @@ class PlayCommands(Commands):
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.turns.history(guild_id, channel_id)
+        t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
-        chart = await self.announcer.score_chart(state)
-        post = turn_posts.history_post(state, page, chart)
+        chart = await self.announcer.score_chart(t, state)
+        post = turn_posts.history_post(t, state, page, chart)
         await interaction.followup.send(**post.send_kwargs())
 
     @app_commands.command(name="mygames", description="Your running games on this server")
     async def mygames(self, interaction: discord.Interaction) -> None:
         guild_id, _channel_id = self.where(interaction)
         games = await self.turns.my_games(guild_id, interaction.user.id)
+        t = await self.bot.reader(interaction)
         await interaction.response.send_message(
-            embed=turn_posts.my_games_embed(games, interaction.user.id), ephemeral=True
+            embed=turn_posts.my_games_embed(t, games, interaction.user.id), ephemeral=True
         )
 
     @app_commands.command(name="help", description="How to play Carcassonne here")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=presenters.help_embed(), ephemeral=True)
+        t = await self.bot.reader(interaction)
+        await interaction.response.send_message(embed=presenters.help_embed(t), ephemeral=True)

@@ -3,7 +3,7 @@
 - :mod:`.languages`: the languages, and which one a reader gets;
 - :mod:`.catalogues`: the catalogues, and :class:`Messages`, the messages
   of one language (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
-  ``term``);
+  ``term``, ``list``); ``N_`` marks a sentence to look up later (a refusal);
 - :mod:`.terms`: the words of the game (features, figures, roles, goods,
   games, options, language names), following ``docs/glossary.md``;
 - :mod:`.pictures`: the words drawn in pictures (:class:`render.Labels`);
@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from .catalogues import Messages, Term, messages, term
+from .catalogues import N_, Messages, Term, messages, term
 from .languages import (
     SOURCE,
     TRANSLATED,
@@ -29,7 +29,7 @@ from .pictures import picture_labels
 from .translator import CatalogueTranslator
 
 __all__ = [
-    "SOURCE", "TRANSLATED", "CatalogueTranslator", "Language", "Messages", "Term",
+    "N_", "SOURCE", "TRANSLATED", "CatalogueTranslator", "Language", "Messages", "Term",
     "discord_language", "messages", "parse_language", "picture_labels", "reader_language",
     "server_language", "term",
 ]

@@ -4,9 +4,12 @@
   from the code, ``render/labels.py`` and the command tree;
 - ``update``: ``extract``, then merge the template into every catalogue
   (new messages arrive untranslated, changed ones fuzzy);
-- ``check``: list every problem of the template and the catalogues (missing
-  or fuzzy translations, fields that differ, plural forms, Discord limits);
-  exit status 1 if there is one.
+- ``check``: list every problem of the template and the catalogues: first
+  what is broken (fields that differ, plural forms, Discord limits, entries
+  missing after a change of the code), then what awaits translation (empty
+  or fuzzy entries), and a count per language; exit status 1 if anything is
+  broken or, unless ``--allow-untranslated``, untranslated. ``--language ro``
+  checks one catalogue (and the template).
 
 ``--tree module:function`` names the function that returns the bot's command
 tree (default :data:`bot.i18n.extract.COMMAND_TREE`).
@@ -21,7 +24,8 @@ import inspect
 import sys
 
 from . import extract
-from .checks import all_problems
+from .checks import all_reports
+from .languages import TRANSLATED, Language
 
 
 async def _tree_messages(spec: str | None) -> list[extract.CommandMessage]:
@@ -39,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("action", choices=("extract", "update", "check"))
     parser.add_argument("--tree", default=extract.COMMAND_TREE,
                         help="module:function returning the command tree")
+    parser.add_argument("--language", choices=[language.value for language in TRANSLATED],
+                        help="check one catalogue only")
+    parser.add_argument("--allow-untranslated", action="store_true",
+                        help="exit 0 when nothing is broken, even with entries to translate")
     arguments = parser.parse_args(argv)
     if arguments.action in ("extract", "update"):
         commands = asyncio.run(_tree_messages(arguments.tree))
@@ -47,12 +55,19 @@ def main(argv: list[str] | None = None) -> int:
         if arguments.action == "update":
             extract.update_catalogues()
             print(f"updated the catalogues under {extract.LOCALES}")
-    problems = all_problems()
-    for problem in problems:
+    languages = [Language(arguments.language)] if arguments.language else TRANSLATED
+    reports = all_reports(languages)
+    broken = [problem for report in reports.values() for problem in report.broken]
+    untranslated = [problem for report in reports.values() for problem in report.untranslated]
+    for problem in broken + untranslated:
         print(problem)
     if arguments.action == "check":
-        print(f"{len(problems)} problems")
-        return 1 if problems else 0
+        counts = ", ".join(f"{language}: {len(report.untranslated)}"
+                           for language, report in reports.items() if language is not None)
+        print(f"{len(broken)} broken, {len(untranslated)} untranslated ({counts})")
+        if broken:
+            return 1
+        return 1 if untranslated and not arguments.allow_untranslated else 0
     return 0
 
 

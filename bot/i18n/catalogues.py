@@ -24,10 +24,12 @@ from __future__ import annotations
 import gettext
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -57,6 +59,13 @@ class Term:
     context: str
     singular: str
     plural: str | None = None
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues where it is written, and look it up
+    later, once the reader is known (gettext's ``gettext_noop``): the sentence
+    of a refusal is chosen where it is raised and said where it is answered."""
+    return message
 
 
 def term(context: str, singular: str, plural: str | None = None) -> Term:
@@ -112,6 +121,12 @@ class Messages:
         if n is None:
             raise TypeError(f"the term {term.singular!r} has a plural: give a number")
         return self.npgettext(term.context, term.singular, term.plural, n, **fields)
+
+    def list(self, items: Sequence[str], style: str = "standard") -> str:
+        """``items`` as a list in this language, by Babel's (CLDR's) patterns:
+        "Ana, Béla and Cili", "Ana, Béla és Cili", "Ana、Béla和Cili"; ``style="or"``
+        for alternatives ("90° or 180°")."""
+        return format_list(list(items), style, self.language.value)
 
     def _fill(self, text: str, english: str, fields: dict[str, object]) -> str:
         if not fields:

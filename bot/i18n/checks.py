@@ -10,11 +10,16 @@ prints them, so a translator sees every problem at once, one line each:
   of the template, translated (not fuzzy, every plural form filled in); no
   message the template lacks; the same fields as the English, found by
   parsing both; Discord's rules for command names, descriptions and choices.
+
+Untranslated entries (empty or fuzzy: the translator's work still to do) are
+told apart from broken ones (:class:`Report`): a catalogue may ship
+incomplete, its missing entries read as English, but never broken.
 """
 
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -94,57 +99,85 @@ def _discord_problems(where: str, context: str | None, texts: tuple[str, ...]) -
     return problems
 
 
-def catalogue_problems(language: Language, template: Catalog | None = None,
-                       path: Path | None = None) -> list[str]:
+@dataclass
+class Report:
+    """What a catalogue lacks or breaks, apart: ``untranslated`` entries (empty, or
+    fuzzy: awaiting their translator) and ``broken`` ones (everything else: fields
+    that differ, plural forms, Discord's limits, a header, entries missing or
+    obsolete after a change of the code)."""
+
+    broken: list[str] = field(default_factory=list)
+    untranslated: list[str] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[str]:
+        return self.broken + self.untranslated
+
+
+def catalogue_report(language: Language, template: Catalog | None = None,
+                     path: Path | None = None) -> Report:
     """What is wrong with ``language``'s catalogue (or the one at ``path``),
-    against the template."""
+    against the template, untranslated entries apart."""
     template = template or read_catalogue(TEMPLATE)
     path = path or catalogue_path(language)
+    report = Report()
     try:
         catalogue = read_catalogue(path, language.value)
     except (OSError, ValueError) as exc:
-        return [f"{language}: cannot read {path}: {exc}"]
-    problems = []
+        report.broken.append(f"{language}: cannot read {path}: {exc}")
+        return report
     if catalogue.fuzzy:
-        problems.append(f"{language}: the header is fuzzy, so compiling would drop its plural "
-                        "forms; remove its fuzzy flag")
+        report.broken.append(f"{language}: the header is fuzzy, so compiling would drop its "
+                             "plural forms; remove its fuzzy flag")
     header = catalogue.mime_headers
     plural_forms = dict(header).get("Plural-Forms")
     if plural_forms != language.plural_forms:
-        problems.append(f"{language}: Plural-Forms is {plural_forms!r}, "
-                        f"not {language.plural_forms!r}")
+        report.broken.append(f"{language}: Plural-Forms is {plural_forms!r}, "
+                             f"not {language.plural_forms!r}")
     wanted = {(m.context, _forms(m.id)[0]): m for m in template if m.id}
     have = {(m.context, _forms(m.id)[0]): m for m in catalogue if m.id}
     for key in sorted(set(have) - set(wanted), key=str):
-        problems.append(f"{language}: {_label(have[key])} is not in the template "
-                        "(run python -m bot.i18n update)")
+        report.broken.append(f"{language}: {_label(have[key])} is not in the template "
+                             "(run python -m bot.i18n update)")
     for key, english in wanted.items():
         where = f"{language} {_label(english)}"
         message = have.get(key)
         if message is None:
-            problems.append(f"{where}: missing (run python -m bot.i18n update)")
+            report.broken.append(f"{where}: missing (run python -m bot.i18n update)")
             continue
-        problems += _message_problems(where, english, message, catalogue.num_plurals)
-    return problems
+        _message_problems(report, where, english, message, catalogue.num_plurals)
+    return report
 
 
-def _message_problems(where: str, english: Message, message: Message, plurals: int,
-                      ) -> list[str]:
+def catalogue_problems(language: Language, template: Catalog | None = None,
+                       path: Path | None = None) -> list[str]:
+    """Every problem of ``language``'s catalogue, broken and untranslated."""
+    return catalogue_report(language, template, path).problems
+
+
+def _message_problems(report: Report, where: str, english: Message, message: Message,
+                      plurals: int) -> None:
     english_forms = _forms(english.id)
     translations = _forms(message.string)
     if _forms(message.id) != english_forms:
-        return [f"{where}: its plural differs from the template's (run python -m bot.i18n update)"]
+        report.broken.append(f"{where}: its plural differs from the template's (run "
+                             "python -m bot.i18n update)")
+        return
     if message.fuzzy:
-        return [f"{where}: fuzzy (check the translation, then remove the fuzzy flag)"]
+        report.untranslated.append(f"{where}: fuzzy (check the translation, then remove the "
+                                   "fuzzy flag)")
+        return
     if not all(translations):
-        return [f"{where}: not translated"]
+        report.untranslated.append(f"{where}: not translated")
+        return
     if message.pluralizable and len(translations) != plurals:
-        return [f"{where}: {len(translations)} plural forms, the language has {plurals}"]
-    problems = []
+        report.broken.append(f"{where}: {len(translations)} plural forms, the language has "
+                             f"{plurals}")
+        return
     wanted = set().union(*(_field_problems(where, text)[0] for text in english_forms))
     for index, text in enumerate(translations):
         found, wrong = _field_problems(where, text)
-        problems += wrong
+        report.broken += wrong
         if wrong:
             continue
         # The form for one may leave out the number ("un drum"); no other form
@@ -152,20 +185,42 @@ def _message_problems(where: str, english: Message, message: Message, plurals: i
         may_omit_count = message.pluralizable and index == 0 and plurals > 1
         missing = {f for f in wanted - found if f[0] != "count" or not may_omit_count}
         if found - wanted or missing:
-            problems.append(f"{where}: {text!r} has fields {_names(found)}, "
-                            f"the English {_names(wanted)}")
-    problems += _discord_problems(where, english.context, translations)
-    return problems
+            report.broken.append(f"{where}: {text!r} has fields {_names(found)}, "
+                                 f"the English {_names(wanted)}")
+    report.broken += _discord_problems(where, english.context, translations)
 
 
 def _names(found: set[Field]) -> str:
     return ", ".join(sorted("{" + name + "}" for name, _, _ in found)) or "none"
 
 
-def all_problems() -> list[str]:
-    """The template's problems, then every catalogue's."""
+def awaiting_translation(language: Language) -> str | None:
+    """Why ``language``'s catalogue is not complete yet (entries await their
+    translator), or None when it is (English always is): what a test that needs a
+    complete catalogue says while it waits."""
+    if language not in TRANSLATED:
+        return None
+    waiting = catalogue_report(language).untranslated
+    if not waiting:
+        return None
+    return (f"{len(waiting)} entries of the {language.value} catalogue await their "
+            f"translator (python -m bot.i18n check --language {language.value})")
+
+
+def all_reports(languages=TRANSLATED) -> dict[Language | None, Report]:
+    """The template's report (under None: only broken), then each catalogue's."""
     template = read_catalogue(TEMPLATE)
-    problems = template_problems(template)
-    for language in TRANSLATED:
-        problems += catalogue_problems(language, template)
-    return problems
+    reports: dict[Language | None, Report] = {None: Report(template_problems(template))}
+    for language in languages:
+        reports[language] = catalogue_report(language, template)
+    return reports
+
+
+def all_problems() -> list[str]:
+    """The template's problems, then every catalogue's, broken and untranslated."""
+    return [problem for report in all_reports().values() for problem in report.problems]
+
+
+def broken_problems() -> list[str]:
+    """What is broken in the template and the catalogues (untranslated entries aside)."""
+    return [problem for report in all_reports().values() for problem in report.broken]

@@ -36,14 +36,13 @@ from discord import app_commands
 
 from .catalogues import DOMAIN, LOCALES, TEMPLATE
 from .pictures import PICTURE
-from .translator import context_of
+from .translator import context_of, is_fixed
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMENT_TAG = "Translators:"
 #: ``module:function`` returning the bot's command tree (it may be a coroutine
-#: function), whose strings join the template; None until the commands are
-#: marked for translation.
-COMMAND_TREE: str | None = None
+#: function), whose strings join the template.
+COMMAND_TREE: str | None = "bot.client:command_tree"
 
 
 def extract_labels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
@@ -89,6 +88,8 @@ class _Recorder(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
+        if is_fixed(string):
+            return None
         msgctxt = context_of(context.location)
         where = _describe(context)
         self.asked.setdefault((msgctxt, string.message),
@@ -157,10 +158,11 @@ def _undated(text: bytes) -> list[bytes]:
 
 
 def update_catalogues() -> None:
-    """Merge the template into every catalogue (``pybabel update``): new
-    messages arrive untranslated, changed ones fuzzy, removed ones go."""
+    """Merge the template into every catalogue (``pybabel update``): new and
+    changed messages arrive empty (no guessed "fuzzy" translation of a similar
+    message, which a translator could take for theirs), removed ones go."""
     _babel("update", "-i", str(TEMPLATE), "-d", str(LOCALES), "-D", DOMAIN,
-           "--ignore-obsolete", "--no-wrap")
+           "--ignore-obsolete", "--no-wrap", "--no-fuzzy-matching")
 
 
 def _babel(*arguments: str) -> None:

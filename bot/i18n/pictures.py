@@ -17,7 +17,7 @@ from functools import cache
 from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
 from render.labels import ENGLISH, Labels
 
-from .catalogues import messages
+from .catalogues import Messages, messages
 from .languages import Language
 
 #: The msgctxt of every word drawn in a picture.
@@ -26,12 +26,16 @@ PICTURE = "picture"
 
 @cache
 def picture_labels(language: Language | str, game: str = CARCASSONNE) -> Labels:
-    """The words of the pictures of ``game`` in ``language``.
+    """The words of the pictures of ``game`` in ``language`` (from the catalogues)."""
+    return labels_of(messages(language), game)
+
+
+def labels_of(t: Messages, game: str = CARCASSONNE) -> Labels:
+    """The words of the pictures of ``game`` in the language of ``t``.
 
     In Hunters and Gatherers the figures are tribe members and huts, so the
     preview's notes name them instead of followers.
     """
-    t = messages(language)
     words = {field.name: t.pgettext(PICTURE, getattr(ENGLISH, field.name))
              for field in fields(Labels)}
     if game == HUNTERS_AND_GATHERERS:

@@ -31,6 +31,7 @@ FEATURES = {
     "lake": term("feature", "lake"),
     "forest": term("feature", "forest"),
     "meadow": term("feature", "meadow"),
+    "river system": term("feature", "river system"),
 }
 
 #: Features as the heading of a list of them: "Roads".
@@ -43,6 +44,7 @@ FEATURE_HEADINGS = {
     "lake": term("feature heading", "Lakes"),
     "forest": term("feature heading", "Forests"),
     "meadow": term("feature heading", "Meadows"),
+    "river system": term("feature heading", "River systems"),
 }
 
 #: What a feature or tile carries (``engine.tiles.GOODS``), counted.
@@ -119,6 +121,14 @@ FARMER_RULES = {
     "3rd": term("farmers", "3rd edition"),
     "1st": term("farmers", "1st edition"),
     "off": term("farmers", "off"),
+}
+
+#: A game's status (``bot.storage.Status``), as a word.
+STATUSES = {
+    "lobby": term("game status", "waiting for players"),
+    "running": term("game status", "running"),
+    "finished": term("game status", "finished"),
+    "cancelled": term("game status", "cancelled"),
 }
 
 #: Each language's name, in the reader's language ("maghiară" for a Romanian).

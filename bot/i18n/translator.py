@@ -44,6 +44,16 @@ CONTEXTS = {
 }
 
 
+def fixed(text: str) -> app_commands.locale_str:
+    """A string of a command that reads the same in every language and is no
+    catalogue entry: a language's own name in a language menu ("Magyar")."""
+    return app_commands.locale_str(text, fixed=True)
+
+
+def is_fixed(string: app_commands.locale_str) -> bool:
+    return bool(string.extras.get("fixed"))
+
+
 def context_of(location: Location) -> str | None:
     """The msgctxt of a string at ``location`` (None for ``other``)."""
     return CONTEXTS.get(location)
@@ -64,7 +74,7 @@ class CatalogueTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         language = discord_language(locale)
-        if language is None or language is SOURCE:
+        if language is None or language is SOURCE or is_fixed(string):
             return None
         msgctxt = context_of(context.location)
         catalogue = self.catalogues(language)

@@ -9,7 +9,7 @@ import pytest_asyncio
 import simcord
 from bot_support import Table, bot_env
 
-SEED = 20260101
+SEED = 3
 
 
 @pytest.fixture

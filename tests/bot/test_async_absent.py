@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot_support import custom_ids, mentions
 
 from bot.games import GameService, GameState
-from engine import MEEPLE, FeatureScored, Game, Place, Remove, Skip
+from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
 HOUR = 3600.0
 
@@ -19,7 +19,7 @@ def lasting_follower_move(state: GameState) -> Place:
             if option.figure != "meeple":
                 continue
             move = Place(tile.id, *placement, MEEPLE, option.port)
-            events = Game.from_record(state.row.record).play(move).events
+            events = state.game.copy().play(move).events
             if not any(isinstance(e, FeatureScored) for e in events):
                 return move
     raise AssertionError("no tile here takes a lasting follower")
@@ -184,7 +184,10 @@ async def test_a_move_cancels_the_votes(table) -> None:
     assert voters[0].name not in result.response.content.split("now:")[1].split(".")[0]
 
 
-async def test_turn_message_and_status_show_the_deadline_and_next_reminder(table) -> None:
+async def test_turn_message_shows_the_deadline_and_status_the_next_reminder(table) -> None:
+    """Issue 9, polish: the reminder line on every turn message only when it helps. The
+    deadline matters to the player called; the next reminder comes by itself, so it is
+    in ``status`` only."""
     await table.started("alice", "bob")
     await table.member("alice").slash(table.channel, "carcassonne deadline", hours=24,
                                       policy="skip")
@@ -193,7 +196,8 @@ async def test_turn_message_and_status_show_the_deadline_and_next_reminder(table
     message = placed.followups[-1] if placed.followups else placed.response
     deadline = int(start.timestamp() + 24 * HOUR)
     assert f"Deadline <t:{deadline}:R>" in message.content
-    assert "Reminder <t:" in message.content
+    assert "eminder" not in message.content
     status = await table.member("bob").slash(table.channel, "carcassonne status")
     on_turn = next(f for f in status.response.embeds[0].fields if f.name == "On turn")
     assert f"Deadline <t:{deadline}:R>" in on_turn.value
+    assert "Next reminder <t:" in on_turn.value

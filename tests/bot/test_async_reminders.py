@@ -23,6 +23,9 @@ async def test_reminders_come_every_interval_and_stop_at_the_limit(table) -> Non
     assert len(sent) == 1
     assert mentions(sent[0].content) == [on_turn.id]
     assert "Reminder 1 of 3" in sent[0].content
+    # Issue 9, polish: not "waited since 13 hours ago".
+    assert f"it began <t:{int(state.row.turn_started_at.timestamp())}:R>" in sent[0].content
+    assert "since <t:" not in sent[0].content
     assert f"carc:play:{state.id}:{state.turn}" in custom_ids(sent[0])
     await table.env.advance_time(12 * HOUR)
     await table.env.advance_time(12 * HOUR)

@@ -10,6 +10,7 @@ import discord
 from bot_support import custom_ids, mentions
 from PIL import Image
 
+from bot import records
 from bot.charts import HEIGHT, WIDTH
 from engine import Game
 
@@ -171,13 +172,13 @@ async def test_the_final_scoring_of_a_game_finished_by_its_last_tile_carries_the
 ) -> None:
     state = await table.started("alice", "bob", farmers="off")
     # Play all but the last tile in the engine and save it, as a long game would be.
-    game = Game.from_record(state.row.record)
+    game = state.game.copy()
     while game.tiles_left() > 0:
         game.play(_first(game))
     async with table.bot.storage.transaction() as tx:
         await tx.save_game(
             state.row,
-            replace(state.row, record=game.to_record(), turn=game.turn),
+            replace(state.row, record=records.stored(game), turn=game.turn),
             action="test",
             user_id=None,
             now=table.env.now(),

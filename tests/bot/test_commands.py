@@ -19,7 +19,7 @@ EXPECTED = {
     "export",
     "cancel",
     "help",
-    # asynchronous play (bot/cogs/async_play.py)
+    # asynchronous play (bot/cogs/clock.py)
     "notify",
     "snooze",
     "settings",
@@ -28,6 +28,8 @@ EXPECTED = {
     "history",
     "kick",
     "vote-end",
+    # each player's language
+    "language",
 }
 
 
@@ -114,8 +116,11 @@ async def test_help_is_private(table) -> None:
     text = result.response.embeds[0].description
     assert "Play your turn" in text
     for command in ("notify", "snooze", "deadline", "settings", "mygames", "history", "kick",
-                    "vote-end"):
+                    "vote-end", "language"):
         assert f"`{command}`" in text, command
+    # Issue 9, polish: which way rotation turns, and how to pick a follower spot.
+    assert "always clockwise" in text
+    assert "`follower:` takes the number the preview draws on a spot" in text
 
 
 async def test_development_guild_commands_and_going_global(database) -> None:

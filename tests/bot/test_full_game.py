@@ -1,18 +1,20 @@
-"""A whole two-player game played through Discord, to the final scoring."""
+"""Whole games played through Discord, to the final scoring; in each, no message a
+player sees names a port, cites a rule code or quotes a catalogue note (issue 9)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from bot_support import first_move, mentions, scoring_move
+from bot_support import assert_player_words, first_move, mentions, scoring_move, values, verify
 
 from bot.games import GameService
 from engine import Game
 
 
-async def test_a_full_two_player_game(table) -> None:
+async def test_a_full_two_player_game(table, tmp_path) -> None:
     await table.started("alice", "bob")
+    sealed = table.channel.last_message.embeds[0].footer.text  # the bag's seal, at the start
     turns = scored = 0
     while True:
         state = await table.state()
@@ -34,7 +36,7 @@ async def test_a_full_two_player_game(table) -> None:
     names = [f.name for f in final.embeds[0].fields]
     assert all(any(p.name in n for n in names) for p in state.players)
     for seat, field in enumerate(final.embeds[0].fields):
-        assert field.value.endswith(f"= **{outcome.scores[seat]}**")
+        assert field.value.endswith(f": **{outcome.scores[seat]}**")
     assert not final.components  # no "Play your turn" after the end
     assert scored
 
@@ -43,12 +45,19 @@ async def test_a_full_two_player_game(table) -> None:
     record = json.loads(await exported.response.attachments[0].read())
     assert record["finished"] is True and "seed" in record
     assert Game.from_record(record).outcome() == outcome
+    # Its seed is the one sealed at the start, and deals every tile of the game.
+    assert f"Bag seal (SHA-256): {record['commitment']}" in sealed
+    checked = verify(await exported.response.attachments[0].read(), tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert f"the seed matches the commitment {record['commitment'][:16]}" in checked.stdout
     status = await table.member("carol").slash(table.channel, "carcassonne status")
     assert status.response.embeds[0].title.endswith(": finished")
+    assert f"`{record['seed']}`" in [f.value for f in status.response.embeds[0].fields]
     late = await table.member("alice").slash(table.channel, "carcassonne place", position="9,9,0")
     assert late.ephemeral
     # A new game can open in the channel.
     assert not (await table.member("bob").slash(table.channel, "carcassonne new")).ephemeral
+    assert assert_player_words(table.env) > 300
 
 
 @pytest.mark.parametrize("options", [
@@ -77,3 +86,40 @@ async def test_every_kind_of_game_plays_to_its_end(table, options) -> None:
     exported = await table.member("alice").slash(table.channel, "carcassonne export")
     record = json.loads(await exported.response.attachments[0].read())
     assert Game.from_record(record).outcome() == final.game.outcome()
+    assert assert_player_words(table.env) > 300
+
+
+async def test_a_whole_game_with_every_follower_chosen_by_its_number(table) -> None:
+    """Issue 9: players choose a follower spot by the number the preview draws on it
+    (spot k is the k-th of the engine's options); the suggestions offer the numbers
+    with the spots' words, and the follower stands where that number is."""
+    await table.started("alice", "bob")
+    followers = 0
+    for turn in range(100):
+        state = await table.state()
+        if state.row.status != "running":
+            break
+        me = await table.on_turn()
+        tile = state.game.tile
+        placements = GameService.placements(state, tile)
+        placement = placements[turn % len(placements)]
+        position = f"{placement.x},{placement.y},{placement.rotation}"
+        options = state.game.legal_figures(placement, tile)
+        given = {"position": position}
+        if options and state.game.supply(state.game.current_player).meeples:
+            offered = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                            position=position)
+            assert values(offered) == ["none", *(str(n) for n in range(1, len(options) + 1))]
+            number = turn % len(options) + 1
+            given["follower"] = str(number)
+        result = await me.slash(table.channel, "carcassonne place", **given)
+        assert not result.ephemeral, result.response.content
+        if "follower" in given:
+            followers += 1
+            chosen = options[number - 1]
+            placed = (await table.state()).game.history[state.turn].action
+            assert (placed.figure, placed.port) == (chosen.figure, chosen.port)
+    else:
+        raise AssertionError("the game did not end in 100 moves")
+    assert (await table.state()).game.is_over and followers >= 14  # 7 each, and more
+    assert_player_words(table.env)

@@ -101,10 +101,7 @@ async def test_a_database_written_by_the_previous_bot_plays_on(tmp_path) -> None
     placement = next(game.legal_placements())
     game.play(Place(game.tile.id, *placement))
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        for migration in sqlite.migrations()[:2]:
-            await db.executescript(
-                f"BEGIN;\n{migration.sql}\n;PRAGMA user_version = {migration.version};COMMIT;"
-            )
+        await sqlite.migrate(db, until=2)
         await db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
             " version, record, created_at, updated_at, turn_started_at) VALUES"

@@ -53,7 +53,8 @@ async def test_start_needs_the_host_and_two_players(table) -> None:
     state = await table.state()
     assert state.row.status == "running" and state.current is not None
     assert mentions(turn.content) == [state.current.id]
-    assert custom_ids(turn) == [f"carc:play:{state.id}:0"]
+    assert custom_ids(turn) == [f"carc:play:{state.id}:0", f"carc:map:{state.id}:map",
+                                f"carc:map:{state.id}:features"]
     assert {p.id for p in state.players} == {alice.id, bob.id}
 
 
@@ -138,5 +139,5 @@ async def test_a_lobby_has_no_map_yet(table) -> None:
         result = await alice.slash(table.channel, f"carcassonne {command}")
         assert result.ephemeral and "not started yet" in result.response.content, command
     status = (await alice.slash(table.channel, "carcassonne status")).response.embeds[0]
-    assert status.title.endswith(": lobby")
+    assert status.title.endswith(": waiting for players")
     assert {f.name: f.value for f in status.fields}["Host"] == alice.mention

@@ -18,7 +18,7 @@ from bot_support import (
 )
 
 from bot.games import GameService, NoGame
-from bot.naming import placement_value
+from bot.naming import placement_value, position_letters
 from engine import Placement
 
 
@@ -39,7 +39,9 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     )
     assert followers[0] == {"name": "No follower", "value": "t0:none"}
     figures = GameService.figures(state, legal[0], state.game.tile)
-    assert set(values(followers[1:])) == {f.port for f in figures}
+    # Spots by the number the preview draws on them, and by what they are.
+    assert values(followers[1:]) == [str(n) for n in range(1, len(figures) + 1)]
+    assert all(c["name"].startswith(f"{n}: the ") for n, c in enumerate(followers[1:], start=1))
 
     result = await me.slash(
         table.channel, "carcassonne place", position=position, follower=followers[1]["value"]
@@ -49,16 +51,14 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     after = await table.state()
     assert after.turn == 1 and after.current.id != me.id
     embed = message.embeds[0]
-    assert embed.image.url.startswith("attachment://board-")
-    assert [a.filename for a in message.attachments] == [
-        embed.image.url.removeprefix("attachment://"),
-        embed.thumbnail.url.removeprefix("attachment://"),  # the next tile
-    ]
+    assert embed.image.url == f"attachment://turn-{after.id}-1.png"
+    assert [a.filename for a in message.attachments] == [f"turn-{after.id}-1.png"]
     assert (await message.attachments[0].read()).startswith(b"\x89PNG")
     assert me.name in embed.description and "placed" in embed.description
     assert "Scores" in [f.name for f in embed.fields]
     assert mentions(message.content) == [after.current.id]
-    assert custom_ids(message) == [f"carc:play:{after.id}:1"]
+    assert custom_ids(message) == [f"carc:play:{after.id}:1", f"carc:map:{after.id}:map",
+                                   f"carc:map:{after.id}:features"]
 
 
 async def test_nobody_but_the_player_on_turn_can_move(table) -> None:
@@ -84,11 +84,11 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(table) -> Non
     far = Placement(5, 5, 0)
     taken = Placement(0, 0, 0)
     cases = {
-        f"{far.x},{far.y},0": "touches no placed tile",
+        f"{far.x},{far.y},0": "touches no tile of the map",
         "0,0,0": "taken",
-        "1,0,45": "rotation",
-        "north of the city": "not a placement",
-        "?": "not a placement",  # what a notice in the suggestions sends
+        "1,0,45": "45° is not a rotation",
+        "north of the city": "is not a place for the tile",
+        "?": "is not a place for the tile",  # what a notice in the suggestions sends
     }
     assert far not in legal and taken not in legal
     for position, expected in cases.items():
@@ -96,8 +96,8 @@ async def test_bad_input_is_answered_privately_and_changes_nothing(table) -> Non
         assert result.ephemeral, position
         assert expected in result.response.content, (position, result.response.content)
     good = placement_value(sorted(legal)[0])
-    wrong_port = await me.slash(table.channel, "carcassonne place", position=good, follower="XYZ")
-    assert wrong_port.ephemeral and "not a port" in wrong_port.response.content
+    wrong_spot = await me.slash(table.channel, "carcassonne place", position=good, follower="XYZ")
+    assert wrong_spot.ephemeral and "is not a follower spot" in wrong_spot.response.content
     assert (await table.state()).row.version == state.row.version
 
 
@@ -113,7 +113,7 @@ async def test_a_stale_autocomplete_value_is_refused(table) -> None:
     result = await second.slash(table.channel, "carcassonne place", position=stale)
     assert result.ephemeral and "earlier turn" in result.response.content
     typed = await second.slash(table.channel, "carcassonne place", position=untag(stale))
-    assert typed.ephemeral and "You cannot play that" in typed.response.content
+    assert typed.ephemeral and "is taken" in typed.response.content
     assert (await table.state()).turn == 1
     assert state.turn == 0
 
@@ -132,7 +132,9 @@ async def test_a_follower_is_placed_and_a_feature_scores(table) -> None:
     mover = state.current
     result = await table.place(move)
     embed = result.response.embeds[0]
-    assert "with a" in embed.description and f"on {move.port}" in embed.description
+    placed = next(line for line in embed.description.split("\n") if "placed" in line)
+    role = next(o.role for o in state.game.legal_figures(move.placement) if o.port == move.port)
+    assert f"with a {role} on the " in placed and move.port not in placed.split(" on ")[-1]
     assert "✅ Completed" in embed.description and f"**{mover.name}** +" in embed.description
     after = await table.state()
     seat = state.seat(mover.id)
@@ -188,7 +190,7 @@ async def test_a_turn_by_buttons_previews_and_applies_only_on_confirm(table) -> 
     )
     public = table.channel.last_message
     assert mentions(public.content) == [after.current.id]
-    assert public.attachments and public.embeds[0].image.url.startswith("attachment://board-")
+    assert public.attachments and public.embeds[0].image.url.startswith("attachment://turn-")
 
 
 async def test_the_panel_pages_past_25_placements(table) -> None:
@@ -211,8 +213,14 @@ async def test_the_panel_pages_past_25_placements(table) -> None:
         for o in c["options"]
     ]
     assert first_page == [placement_value(p) for p in legal[:25]]
+    # Issue 9, polish: page buttons say the page they go to, and the first page has no
+    # way back.
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert "Page 2 ▶" in labels and not any(str(label).startswith("◀") for label in labels)
     turned = await me.click(panel, label="Page 2 ▶")
     panel = turned.response
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert "◀ Page 1" in labels
     second_page = [
         o["value"]
         for row in panel.components
@@ -278,7 +286,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     assert state.current.mention() in fields["On turn"] and "<t:" in fields["On turn"]
     assert "followers left" in fields["Scores"]
     tiles = (await outsider.slash(table.channel, "carcassonne tiles")).response.embeds[0]
-    assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left")
+    assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left in the bag")
     exported = (await outsider.slash(table.channel, "carcassonne export")).response
     record = json.loads(await exported.attachments[0].read())
     assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 2
@@ -368,16 +376,47 @@ async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
     offered = await me.autocomplete(
         table.channel, "carcassonne place", "follower", "", position=placement_value(placement)
     )
-    hut_choice = {"name": f"{option.port}: hut (river system)", "value": f"hut:{option.port}"}
-    assert hut_choice in [{"name": c["name"], "value": untag(c["value"])} for c in offered]
+    number = GameService.figures(state, placement, tile).index(option) + 1
+    hut_choice = next(c for c in offered if untag(c["value"]) == str(number))
+    assert hut_choice["name"].startswith(f"{number}: the ") and hut_choice["name"].endswith(
+        " (hut)")
     result = await me.slash(
         table.channel,
         "carcassonne place",
         position=placement_value(placement),
-        follower=f"hut:{option.port}",
+        follower=hut_choice["value"],
     )
     assert "with a hut" in result.response.embeds[0].description
     after = await table.state()
     assert any(
         f.figure == "hut" and (f.x, f.y) == (placement.x, placement.y) for f in after.game.figures
     )
+
+
+async def test_one_grammar_what_a_menu_shows_typed_plays_and_a_bare_letter_asks(table) -> None:
+    """Issue 9: autocomplete, typed values and menus take the same things."""
+    state = await table.started("alice", "bob")
+    me = await table.on_turn()
+    legal = GameService.placements(state, state.game.tile)
+    letters = position_letters(legal)
+    turned = {}
+    for p in legal:
+        turned.setdefault((p.x, p.y), []).append(p.rotation)
+    (x, y), rotations = next(item for item in turned.items() if len(item[1]) > 1)
+    letter = letters[(x, y)]
+    # A bare letter where several rotations fit asks, and the suggestions list them.
+    asked = await me.slash(table.channel, "carcassonne place", position=letter.lower())
+    assert asked.ephemeral and asked.response.content.startswith(
+        f"At {letter} the tile fits turned ")
+    offered = await me.autocomplete(table.channel, "carcassonne place", "position", letter)
+    assert sorted(untag(c["value"]) for c in offered) == sorted(
+        f"{x},{y},{r}" for r in rotations)
+    # The suggestion's name, typed, is the same move; so is the menu's "No follower".
+    name = offered[-1]["name"]
+    played = await me.slash(table.channel, "carcassonne place", position=name,
+                            follower="No follower")
+    assert not played.ephemeral, played.response.content
+    after = await table.state()
+    placed = after.game.history[-1].action
+    assert (placed.x, placed.y, placed.figure) == (x, y, None)
+    assert f"{letter}: " in name and placed.rotation == int(name.rsplit(" ", 1)[1][:-1])

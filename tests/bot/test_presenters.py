@@ -7,10 +7,13 @@ from datetime import UTC, datetime
 
 from bot import presenters
 from bot.games import GameState, Played
+from bot.i18n import SOURCE, messages
+from bot.i18n.terms import FEATURE_HEADINGS
 from bot.storage import GameRow, Player
 from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
+ENGLISH = messages(SOURCE)
 PLAYERS = (Player(1, "Ana"), Player(2, "Béla"))
 
 
@@ -49,13 +52,15 @@ def finished_game(seed: int = 3) -> Game:
 def test_discards_are_announced() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=1)
     lines = presenters.event_lines(
+        ENGLISH,
         state_of(game),
         [
             TileDiscarded(turn=4, player=1, tile="L", back_to_bag=False),
             TileDiscarded(turn=5, player=0, tile="V", back_to_bag=True),
         ],
     )
-    assert lines[0].startswith("🗑️ Béla drew **L**") and "is discarded" in lines[0]
+    assert lines[0].startswith("🗑️ 🟡2 **Béla** drew city edge with three roads (L)")
+    assert "is discarded" in lines[0]
     assert "goes back into the bag" in lines[1]
 
 
@@ -72,31 +77,31 @@ def test_shared_points_say_each() -> None:
         final=False,
         note="3 tiles, 1 pennant",
     )
-    [line] = presenters.event_lines(state_of(game), [event])
-    assert line == "✅ Completed city (3 tiles, 1 pennant): **Ana, Béla** +8 each."
+    [line] = presenters.event_lines(ENGLISH, state_of(game), [event])
+    assert line == "✅ Completed city (3 tiles): 🔵1 **Ana** and 🟡2 **Béla** +8 each."
 
 
 def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     game = finished_game()
     state = state_of(game, "finished")
     last = Played(state, PLAYERS[0], Place("D", 0, 0, 0), list(game.events[-5:]))
-    post = presenters.turn_post(last, None, None)
+    post = presenters.turn_post(ENGLISH, last, None, None)
     outcome = game.outcome()
     assert post.content.startswith("🏆 Game over!")
     assert all(PLAYERS[s].mention() in post.content for s in outcome.winners)
     fields = post.embed.fields
     assert [f.name.split(" ", 1)[1] for f in fields] == ["Ana", "Béla"]
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final and e.points]
-    kinds = {presenters._KIND_NAMES[e.kind][1] for e in finals}
+    headings = {ENGLISH.term(FEATURE_HEADINGS[e.kind]) for e in finals}
     text = " ".join(f.value for f in fields)
-    assert kinds and all(kind in text for kind in kinds)
+    assert headings and all(f"{heading} +" in text for heading in headings)
     for seat, field in enumerate(fields):
-        assert field.value.endswith(f"= **{outcome.scores[seat]}**")
+        assert field.value.endswith(f": **{outcome.scores[seat]}**")
 
 
 def test_status_shows_who_is_on_turn_since_when() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=1)
-    embed = presenters.status_embed(state_of(game), NOW)
+    embed = presenters.status_embed(ENGLISH, state_of(game), NOW)
     fields = {f.name: f.value for f in embed.fields}
-    assert fields["On turn"].startswith("<@1> since <t:1767225600:R>")
+    assert fields["On turn"].startswith("🔵1 <@1>, since <t:1767225600:R>")
     assert fields["Tiles left"] == str(game.tiles_left())

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
 from bot_support import DISCARD_SEED, mentions, move_with, seeded_table
-from PIL import Image
 
 from engine import BonusTileEarned, TileDiscarded
 
@@ -48,17 +45,3 @@ async def test_a_discarded_tile_is_announced(database) -> None:  # B-12
         assert [d.tile for d in discards] == ["C"], "re-search DISCARD_SEED: the draws changed"
         text = turn_message(result).embeds[0].description
         assert "discard" in text.lower() and "C" in text
-
-
-async def test_the_turn_message_shows_the_next_tile_beside_the_map(table) -> None:
-    await table.started("alice", "bob")
-    result = await table.place()
-    message = turn_message(result)
-    state = await table.state()
-    embed = message.embeds[0]
-    name = f"tile-{state.id}-{state.turn}.png"
-    assert embed.thumbnail.url == f"attachment://{name}"
-    attached = {a.filename: a for a in message.attachments}
-    assert name in attached and f"board-{state.id}-{state.turn}.png" in attached
-    picture = Image.open(io.BytesIO(await attached[name].read()))
-    assert picture.size == (128, 128)

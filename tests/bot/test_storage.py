@@ -19,6 +19,7 @@ from bot.storage import (
     DatabaseTooNew,
     Player,
     Scope,
+    StorageError,
     VersionConflict,
     open_storage,
 )
@@ -43,7 +44,7 @@ async def new_game(store, *, guild: int = 1, channel: int = 2, host: Player = AN
     async with store.transaction() as tx:
         return await tx.insert_game(
             guild_id=guild, channel_id=channel, host=host, options={"game": "carcassonne"},
-            seed=7, now=NOW,
+            now=NOW,
         )
 
 
@@ -65,12 +66,8 @@ async def test_all_migrations_apply_to_an_empty_database(tmp_path) -> None:
 async def test_migration_3_indexes_the_players_of_existing_games(tmp_path) -> None:
     """A database written at schema 2 keeps its games, and V3 finds their players."""
     path = str(tmp_path / "old.sqlite3")
-    two = sqlite.migrations()[:2]
     async with aiosqlite.connect(path, isolation_level=None) as db:
-        for migration in two:
-            await db.executescript(
-                f"BEGIN;\n{migration.sql}\n;PRAGMA user_version = {migration.version};COMMIT;"
-            )
+        assert await sqlite.migrate(db, until=2) == [1, 2]
         await db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
             " version, record, created_at, updated_at) VALUES (1, 2, 10, '{}', 1, ?, 'running',"
@@ -129,6 +126,54 @@ async def test_a_failing_migration_leaves_nothing_behind(tmp_path, monkeypatch) 
             assert (await cursor.fetchone())[0] == len(good)
         async with db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'") as cursor:
             assert (await cursor.fetchone())[0] == 0
+
+
+async def test_a_migration_step_runs_inside_the_transaction_of_its_sql(
+    tmp_path, monkeypatch
+) -> None:
+    """The Python step sees what the migration's SQL did; if it fails, the SQL is
+    undone too and the version stays; once it succeeds, both are kept."""
+    good = sqlite.migrations()
+    seen: list[int] = []
+    fail = True
+
+    async def step(db: aiosqlite.Connection) -> None:
+        async with db.execute("SELECT count(*) FROM half") as cursor:
+            seen.append((await cursor.fetchone())[0])
+        await db.execute("UPDATE half SET x = 2")
+        if fail:
+            raise RuntimeError("the step failed")
+
+    stepped = sqlite.Migration(
+        len(good) + 1, "V9__stepped.sql", "CREATE TABLE half (x); INSERT INTO half VALUES (1);",
+        step,
+    )
+    monkeypatch.setattr(sqlite, "migrations", lambda: [*good, stepped])
+    path = str(tmp_path / "stepped.sqlite3")
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await sqlite.migrate(db, until=len(good))
+        with pytest.raises(RuntimeError, match="the step failed"):
+            await sqlite.migrate(db)
+        assert seen == [1] and not db.in_transaction
+        async with db.execute("PRAGMA user_version") as cursor:
+            assert (await cursor.fetchone())[0] == len(good)
+        async with db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half'") as cursor:
+            assert (await cursor.fetchone())[0] == 0
+        fail = False
+        assert await sqlite.migrate(db) == [stepped.version]
+        async with db.execute("SELECT x FROM half") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == [2]
+
+
+def test_every_migration_step_has_its_file(monkeypatch) -> None:
+    assert set(sqlite.STEPS) <= {m.version for m in sqlite.migrations()}
+
+    async def orphan(db: aiosqlite.Connection) -> None:
+        pass
+
+    monkeypatch.setitem(sqlite.STEPS, 99, orphan)
+    with pytest.raises(StorageError, match="V99 have no migration file"):
+        sqlite.migrations()
 
 
 async def test_a_write_at_a_stale_version_fails_and_changes_nothing(store) -> None:

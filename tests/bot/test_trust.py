@@ -28,7 +28,7 @@ from bot.naming import (
     placement_value,
 )
 from bot.replies import MAX_MESSAGE
-from engine import MEEPLE, BonusTileEarned, Game
+from engine import MEEPLE, BonusTileEarned
 
 #: Inputs of the shapes that froze the bot, at the 6,000 characters Discord allows.
 HOSTILE = [
@@ -70,7 +70,7 @@ async def test_regression_placement_regex_backtracking(table) -> None:
     # Discord lets at most 40 characters through; the worst shape of them is refused.
     text = "1,1" + " " * 36 + "x"
     answer = private_answer(await me.slash(table.channel, "carcassonne place", position=text))
-    assert "is not a placement" in answer
+    assert "is not a place for the tile" in answer
     # Autocomplete gets whatever is typed: 6,000 characters are answered.
     for hostile in HOSTILE:
         for option in ("position", "follower", "tile"):
@@ -109,7 +109,7 @@ async def test_regression_bonus_tile_race_double_move(table) -> None:  # HG-32
     for _ in range(60):
         move = move_with(state, BonusTileEarned)
         if move is not None:
-            after = Game.from_record(state.row.record)
+            after = state.game.copy()
             after.play(move)
             if after.is_bonus_turn:
                 break
@@ -183,6 +183,12 @@ async def test_regression_hand_with_two_tiles_of_a_kind_opens_the_panel(table) -
     opened = await me.click(table.channel.last_message, label="Play your turn")
     assert opened.ephemeral and opened.response.embeds, opened.response.content
     panel = opened.response
+    # Issue 9, polish: the panel of a hand game is titled before a tile is chosen, and
+    # shows the whole hand; places come once a tile is picked.
+    assert panel.embeds[0].title == "Choose the tile to play"
+    assert panel.attachments[0].filename.startswith("hand-")
+    assert not any(c["custom_id"].startswith("carc:pos:")
+                   for row in panel.components for c in row["components"])
     menu = next(c for row in panel.components for c in row["components"]
                 if c["custom_id"].startswith("carc:tile:"))
     assert [o["value"] for o in menu["options"]] == list(dict.fromkeys(hand))
@@ -192,7 +198,8 @@ async def test_regression_hand_with_two_tiles_of_a_kind_opens_the_panel(table) -
     picked = await me.select(panel, [placement_value(spot)],
                              custom_id=select_id(panel, "carc:pos:"))
     confirmed = await me.click(picked.response, label="Confirm")
-    assert confirmed.response.content.startswith(f"Played {twice}")
+    assert confirmed.response.content.startswith("Played ")
+    assert f"({twice})" in confirmed.response.content
     after = await table.state()
     assert after.game.history[-1].tile == twice and after.turn == state.turn + 1
 
@@ -254,8 +261,8 @@ async def test_regression_error_replies_never_echo_unbounded_input(table) -> Non
     state = await table.started("alice", "bob")
     me = await table.on_turn()
     cases = {
-        "position": ("?" * 40, "is not a placement"),
-        "follower": ("Q" * 40, "is not a port"),
+        "position": ("?" * 40, "is not a place for the tile"),
+        "follower": ("Q" * 40, "is not a follower spot"),
         "tile": ("Z" * 20, "is not a tile"),
     }
     legal = placement_value(GameService.placements(state, state.game.tile)[0])
@@ -274,10 +281,10 @@ async def test_regression_superscript_digit_is_refused_not_crashed(table) -> Non
     me = await table.on_turn()
     for text in ("A ²", "B ¹⁸⁰", "1,0 ９０", "A ٩٠"):
         answer = private_answer(await me.slash(table.channel, "carcassonne place", position=text))
-        assert "is not a placement" in answer
+        assert "is not a place for the tile" in answer
         choices = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
                                         position=text)
-        assert len(choices) == 1 and "is not a placement" in choices[0]["name"]
+        assert len(choices) == 1 and "is not a place for the tile" in choices[0]["name"]
     assert (await table.state()).row.version == state.row.version
 
 
@@ -292,7 +299,7 @@ async def test_regression_a_value_discord_could_not_convert_gets_a_specific_answ
         ("carcassonne snooze", {"name": "hours", "type": 4, "value": "abc"},
          "`hours` must be a whole number from 1 to 72."),
         ("carcassonne deadline", {"name": "hours", "type": 4, "value": 9999},
-         "`hours` must be from 0 to 336."),
+         "`hours` must be a whole number from 0 to 336."),
         ("carcassonne deadline", {"name": "policy", "type": 3, "value": "explode"},
          "`policy` must be one of the choices Discord shows."),
         ("carcassonne kick", {"name": "player", "type": 6, "value": "not-an-id"},

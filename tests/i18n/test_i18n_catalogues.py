@@ -5,17 +5,20 @@ from __future__ import annotations
 import pytest
 from i18n_support import catalogue_of, write_catalogue
 
+from bot.client import command_tree
 from bot.i18n import TRANSLATED, Language, messages
 from bot.i18n.__main__ import main
 from bot.i18n.catalogues import TEMPLATE, Term
 from bot.i18n.checks import (
-    all_problems,
+    awaiting_translation,
+    broken_problems,
     catalogue_problems,
+    catalogue_report,
     fields,
     read_catalogue,
     template_problems,
 )
-from bot.i18n.extract import build_template
+from bot.i18n.extract import build_template, command_messages
 from bot.i18n.terms import GOODS, POINT_COUNT, TILE_COUNT
 from bot.i18n.translator import DESCRIPTION, NAME
 
@@ -24,18 +27,42 @@ def _keys(catalog):
     return {(m.context, m.id) for m in catalog if m.id}
 
 
-def test_every_message_is_translated_in_every_catalogue_with_the_same_fields():
-    assert all_problems() == []
+def test_no_catalogue_is_broken():
+    # Same fields, plural forms, Discord's limits, every entry of the template:
+    # what must hold even while translations are still to come.
+    assert broken_problems() == []
 
 
-def test_the_template_holds_exactly_what_the_code_marks():
+@pytest.mark.parametrize("language", TRANSLATED, ids=str)
+def test_every_message_is_translated_with_the_same_fields(language):
+    if reason := awaiting_translation(language):
+        pytest.skip(reason)  # until the translators are done
+    assert catalogue_problems(language) == []
+
+
+async def test_the_template_holds_exactly_what_the_code_marks():
     # Fails when a message was added or changed without `python -m bot.i18n update`.
-    assert _keys(build_template()) == _keys(read_catalogue(TEMPLATE))
+    commands = await command_messages(await command_tree())
+    assert _keys(build_template(commands)) == _keys(read_catalogue(TEMPLATE))
 
 
-def test_check_command_reports_no_problem(capsys):
-    assert main(["check"]) == 0
-    assert capsys.readouterr().out.strip().endswith("0 problems")
+def test_check_command_reports_nothing_broken(capsys):
+    assert main(["check", "--allow-untranslated"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("0 broken, ")
+
+
+def test_check_tells_untranslated_entries_apart_from_broken_ones(tmp_path):
+    template = _template(tmp_path, [(None, "{name} joined"), (None, "Game over"),
+                                    (None, "Start")])
+    catalogue = write_catalogue(tmp_path / "hu.po", Language.HUNGARIAN, [
+        (None, "{name} joined", "{nev} csatlakozott"),  # broken
+        (None, "Game over", ""),  # untranslated
+        (None, "Start", "Kezdés"),
+    ], fuzzy={"Start"})
+    report = catalogue_report(Language.HUNGARIAN, template, catalogue)
+    assert len(report.broken) == 1 and "{nev}" in report.broken[0]
+    assert [p.split(": ")[-1] for p in report.untranslated] == [
+        "not translated", "fuzzy (check the translation, then remove the fuzzy flag)"]
 
 
 @pytest.mark.parametrize("language, forms", [

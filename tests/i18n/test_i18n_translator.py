@@ -150,3 +150,13 @@ async def test_the_command_strings_are_extracted_with_their_context_and_place():
     template = build_template(await command_messages(small_tree()))
     message = template.get("Tiles each player holds", context=DESCRIPTION)
     assert message.auto_comments == ["/carcassonne new hand: parameter description"]
+
+
+async def test_the_bots_own_command_tree_fits_discords_limits_in_every_locale():
+    """The real tree, localised from the real catalogues as the bot uploads it."""
+    from bot.client import command_tree
+
+    tree = await command_tree()
+    payloads = await translated_payloads(tree, CatalogueTranslator())
+    assert [p["name"] for p in payloads] == ["carcassonne"]
+    assert limit_problems(payloads) == []

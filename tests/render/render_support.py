@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from PIL import Image
+
 from engine import Game, Options
 from engine.selfplay import play_random_moves
 
@@ -29,3 +31,9 @@ def nearest(colour, palette: dict[str, tuple[int, int, int]]) -> str:
     """The name of the palette colour nearest to ``colour``."""
     return min(palette, key=lambda name: (sum((colour[i] - palette[name][i]) ** 2
                                               for i in range(3)), name))
+
+
+def pixels(image: Image.Image) -> list:
+    """Every pixel of ``image``, row by row (``getdata`` is deprecated from Pillow 13)."""
+    flattened = getattr(image, "get_flattened_data", None)
+    return list(flattened() if flattened else image.getdata())

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageDraw
-from render_support import close, new_game, play
+from render_support import close, new_game, pixels, play
 
 from engine import Game, IllegalMoveError, Placement
 from engine.tilesets import all_tiles
@@ -182,8 +182,8 @@ def wears(image, centre, size, colour, share=0.25) -> bool:
     middle holds the player's mark, so the whole body is sampled)."""
     half = int(size * 0.4)
     box = image.crop((centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half))
-    pixels = list(box.getdata())
-    return sum(close(p, colour, 16) for p in pixels) >= share * len(pixels)
+    inside = pixels(box)
+    return sum(close(p, colour, 16) for p in inside) >= share * len(inside)
 
 
 def test_anchor_lies_on_the_figures_segment(full_winter):

@@ -1,6 +1,7 @@
 """Names in any script: the font chain, missing characters, right-to-left text."""
 
 import pytest
+from render_support import pixels
 
 import render.fonts as fonts
 import render.text as text
@@ -60,7 +61,7 @@ def test_an_emoji_draws_in_colour_at_the_texts_size():
     sprite = text_sprite("🐉", 24, WHITE)
     box = sprite.ink
     assert box is not None and 12 <= box[3] - box[1] <= 28
-    colours = [c for c in sprite.image.getdata() if c[3] > 200]
+    colours = [c for c in pixels(sprite.image) if c[3] > 200]
     assert any(max(c[:3]) - min(c[:3]) > 60 for c in colours)  # not monochrome
 
 
@@ -115,7 +116,7 @@ def test_a_right_to_left_name_reads_right_to_left(layout):
     def same(part, glyph) -> bool:
         g = glyph.image.getchannel("A").crop(glyph.ink)
         p = part.crop(part.getbbox())
-        return p.size == g.size and sum(abs(a - b) for a, b in zip(p.getdata(), g.getdata())) \
+        return p.size == g.size and sum(abs(a - b) for a, b in zip(pixels(p), pixels(g))) \
             < 0.1 * 255 * p.width * p.height
 
     assert same(right, alef) and same(left, bet)
@@ -143,8 +144,8 @@ def test_without_libraqm_arabic_draws_as_libraqm_draws_it(monkeypatch):
         """Share of ``a``'s ink that ``b`` also inks, both cropped to their ink."""
         a, b = (im.point(lambda v: 255 if v > 96 else 0) for im in (a, b))
         a, b = a.crop(a.getbbox()), b.crop(b.getbbox()).resize(a.crop(a.getbbox()).size)
-        both = sum(1 for x, y in zip(a.getdata(), b.getdata()) if x and y)
-        return both / max(1, sum(1 for x in a.getdata() if x))
+        both = sum(1 for x, y in zip(pixels(a), pixels(b)) if x and y)
+        return both / max(1, sum(1 for x in pixels(a) if x))
 
     assert abs(fallback.width - shaped.width) <= 4
     assert overlap(shaped, fallback) > 0.8

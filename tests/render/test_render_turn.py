@@ -2,8 +2,9 @@
 
 import pytest
 from PIL import Image
-from render_support import close, new_game, play
+from render_support import close, new_game, pixels, play
 
+from engine import Place
 from render import (
     Labels,
     candidate_positions,
@@ -58,6 +59,20 @@ def test_the_window_holds_the_last_tile_and_at_most_six_by_five(late_winter):
     last = late_winter.last_placed
     assert x0 <= last.x < x0 + cols and y0 <= last.y < y0 + rows
     assert cols <= MAX_COLS and rows <= MAX_ROWS
+
+
+def test_regression_the_last_tile_never_sits_on_the_turn_pictures_edge():
+    """A long line of tiles put the tile just placed in the window's top row,
+    hiding what it joined; it keeps a tile of map on every side."""
+    game = new_game(seed=3)
+    for _ in range(30):  # always the first legal place: a long line of tiles
+        placement = next(game.legal_placements())
+        game.play(Place(game.tile.id, *placement))
+    (x0, y0, cols, rows), _ = _frame(game)
+    last = game.last_placed
+    spots = candidate_positions(game).values()
+    assert not all(x0 <= x < x0 + cols and y0 <= y < y0 + rows for x, y in spots)  # a choice
+    assert x0 < last.x < x0 + cols - 1 and y0 < last.y < y0 + rows - 1
 
 
 def test_small_boards_show_every_legal_position_with_the_choice_labels():
@@ -115,8 +130,8 @@ def test_tiles_placed_since_the_players_last_turn_are_numbered_in_order():
         assert crop.tobytes() != plain.crop(box).tobytes()
         digit = text_sprite(str(number), round((box[2] - box[0]) * 0.72), (0, 0, 0))
         # The badge is white with a black number: count the number's ink.
-        black = sum(1 for p in crop.getdata() if p == (0, 0, 0))
-        assert black >= 0.3 * sum(1 for a in digit.image.getchannel("A").getdata() if a > 128)
+        black = sum(1 for p in pixels(crop) if p == (0, 0, 0))
+        assert black >= 0.3 * sum(1 for a in pixels(digit.image.getchannel("A")) if a > 128)
 
 
 def test_every_word_comes_from_labels(late_winter):

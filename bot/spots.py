@@ -1,0 +1,236 @@
+"""Follower spots by what they are: "the road", "the north field", "the river (hut)".
+
+The engine lists where a figure may stand on a placement
+(``Game.legal_figures``: :class:`~engine.FigureOption` s in a fixed order);
+spot *k* is the *k*-th of them, and the preview draws *k* on that feature
+(:func:`render.render_preview`). Players choose a spot by that number or by
+its words; ports (``NNE``, ``SSW``) are the record's and the engine's, never
+shown.
+
+A spot is named by its feature ("the city") when the tile has one feature of
+that kind, else by where the feature lies on the placed tile ("the north
+city", "the field in the middle"). The names are catalogue entries (context
+``follower spot``), one whole phrase each.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from engine import HUT, MEEPLE, Compass, FigureKind, FigureOption, TileType
+
+from .errors import NoSpots, NotASpot, WhichSpot
+from .i18n import SOURCE, Messages, Term, messages, term
+from .i18n.terms import FEATURES, FIGURES, ROLES
+from .naming import quote
+
+SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
+    # A follower (a tribe member) on a feature the tile has one of.
+    # Translators: (context "follower spot") where a figure may stand on a tile, as a menu
+    # lists it after the spot's number ("2: the north field"); north is up on the map.
+    (MEEPLE, "road", None): term("follower spot", "the road"),
+    (MEEPLE, "city", None): term("follower spot", "the city"),
+    (MEEPLE, "cloister", None): term("follower spot", "the cloister"),
+    (MEEPLE, "field", None): term("follower spot", "the field"),
+    (MEEPLE, "river", None): term("follower spot", "the river"),
+    (MEEPLE, "forest", None): term("follower spot", "the forest"),
+    (MEEPLE, "meadow", None): term("follower spot", "the meadow"),
+    # ... on one of several roads of the tile, by where it lies.
+    (MEEPLE, "road", Compass.N): term("follower spot", "the north road"),
+    (MEEPLE, "road", Compass.NE): term("follower spot", "the north-east road"),
+    (MEEPLE, "road", Compass.E): term("follower spot", "the east road"),
+    (MEEPLE, "road", Compass.SE): term("follower spot", "the south-east road"),
+    (MEEPLE, "road", Compass.S): term("follower spot", "the south road"),
+    (MEEPLE, "road", Compass.SW): term("follower spot", "the south-west road"),
+    (MEEPLE, "road", Compass.W): term("follower spot", "the west road"),
+    (MEEPLE, "road", Compass.NW): term("follower spot", "the north-west road"),
+    # ... on one of several citys of the tile, by where it lies.
+    (MEEPLE, "city", Compass.N): term("follower spot", "the north city"),
+    (MEEPLE, "city", Compass.E): term("follower spot", "the east city"),
+    (MEEPLE, "city", Compass.S): term("follower spot", "the south city"),
+    (MEEPLE, "city", Compass.W): term("follower spot", "the west city"),
+    # ... on one of several fields of the tile, by where it lies.
+    (MEEPLE, "field", Compass.N): term("follower spot", "the north field"),
+    (MEEPLE, "field", Compass.NE): term("follower spot", "the north-east field"),
+    (MEEPLE, "field", Compass.E): term("follower spot", "the east field"),
+    (MEEPLE, "field", Compass.SE): term("follower spot", "the south-east field"),
+    (MEEPLE, "field", Compass.S): term("follower spot", "the south field"),
+    (MEEPLE, "field", Compass.SW): term("follower spot", "the south-west field"),
+    (MEEPLE, "field", Compass.W): term("follower spot", "the west field"),
+    (MEEPLE, "field", Compass.NW): term("follower spot", "the north-west field"),
+    (MEEPLE, "field", Compass.CENTRE): term("follower spot", "the field in the middle"),
+    # ... on one of several rivers of the tile, by where it lies.
+    (MEEPLE, "river", Compass.N): term("follower spot", "the north river"),
+    (MEEPLE, "river", Compass.NE): term("follower spot", "the north-east river"),
+    (MEEPLE, "river", Compass.E): term("follower spot", "the east river"),
+    (MEEPLE, "river", Compass.SE): term("follower spot", "the south-east river"),
+    (MEEPLE, "river", Compass.S): term("follower spot", "the south river"),
+    (MEEPLE, "river", Compass.SW): term("follower spot", "the south-west river"),
+    (MEEPLE, "river", Compass.W): term("follower spot", "the west river"),
+    (MEEPLE, "river", Compass.NW): term("follower spot", "the north-west river"),
+    # ... on one of several forests of the tile, by where it lies.
+    (MEEPLE, "forest", Compass.N): term("follower spot", "the north forest"),
+    (MEEPLE, "forest", Compass.NE): term("follower spot", "the north-east forest"),
+    (MEEPLE, "forest", Compass.E): term("follower spot", "the east forest"),
+    (MEEPLE, "forest", Compass.SE): term("follower spot", "the south-east forest"),
+    (MEEPLE, "forest", Compass.S): term("follower spot", "the south forest"),
+    (MEEPLE, "forest", Compass.SW): term("follower spot", "the south-west forest"),
+    (MEEPLE, "forest", Compass.W): term("follower spot", "the west forest"),
+    (MEEPLE, "forest", Compass.NW): term("follower spot", "the north-west forest"),
+    # ... on one of several meadows of the tile, by where it lies.
+    (MEEPLE, "meadow", Compass.N): term("follower spot", "the north meadow"),
+    (MEEPLE, "meadow", Compass.NE): term("follower spot", "the north-east meadow"),
+    (MEEPLE, "meadow", Compass.E): term("follower spot", "the east meadow"),
+    (MEEPLE, "meadow", Compass.SE): term("follower spot", "the south-east meadow"),
+    (MEEPLE, "meadow", Compass.S): term("follower spot", "the south meadow"),
+    (MEEPLE, "meadow", Compass.SW): term("follower spot", "the south-west meadow"),
+    (MEEPLE, "meadow", Compass.W): term("follower spot", "the west meadow"),
+    (MEEPLE, "meadow", Compass.NW): term("follower spot", "the north-west meadow"),
+    (MEEPLE, "meadow", Compass.CENTRE): term("follower spot", "the meadow in the middle"),
+    # A hut on a river or a lake (Hunters and Gatherers).
+    (HUT, "river", None): term("follower spot", "the river (hut)"),
+    (HUT, "river", Compass.N): term("follower spot", "the north river (hut)"),
+    (HUT, "river", Compass.NE): term("follower spot", "the north-east river (hut)"),
+    (HUT, "river", Compass.E): term("follower spot", "the east river (hut)"),
+    (HUT, "river", Compass.SE): term("follower spot", "the south-east river (hut)"),
+    (HUT, "river", Compass.S): term("follower spot", "the south river (hut)"),
+    (HUT, "river", Compass.SW): term("follower spot", "the south-west river (hut)"),
+    (HUT, "river", Compass.W): term("follower spot", "the west river (hut)"),
+    (HUT, "river", Compass.NW): term("follower spot", "the north-west river (hut)"),
+    (HUT, "lake", None): term("follower spot", "the lake (hut)"),
+    (HUT, "lake", Compass.CENTRE): term("follower spot", "the lake (hut)"),
+}
+
+#: What a player may type for "no follower", besides the menu's own words.
+NO_FOLLOWER_WORDS = frozenset({"none", "no", "nothing", "-", "0"})
+#: Short compass words a player may type ("n", "sw") for the map's directions.
+_COMPASS_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west", "ne": "north east",
+                  "se": "south east", "sw": "south west", "nw": "north west",
+                  "centre": "middle", "center": "middle"}
+#: Words that say nothing about which spot ("the", "on the").
+_FILLER = frozenset({"the", "a", "an", "on", "in", "at", "to", "of", "spot", "my", "put"})
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Spot ``number`` of a placement: the engine's option, the player's name for
+    it, and its English name (typed words may be English in any language)."""
+
+    number: int
+    option: FigureOption
+    name: str
+    english: str
+
+    @property
+    def label(self) -> str:
+        """How menus and suggestions show it: "2: the north field"."""
+        return f"{self.number}: {self.name}"
+
+
+def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
+              compass: Compass) -> str:
+    """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``."""
+    kind = tile.segments[segment].kind
+    alone = sum(1 for s in tile.segments if s.kind == kind) == 1
+    key = (FigureKind(figure), kind, None if alone else compass)
+    found = SPOT_NAMES.get(key) or SPOT_NAMES.get((FigureKind(figure), kind, None))
+    return t.term(found) if found is not None else t.term(FEATURES[kind])
+
+
+def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot]:
+    """The spots of a placement, numbered as the preview draws them."""
+    english = messages(SOURCE)
+    return [Spot(number, option,
+                 spot_name(t, tile, option.figure, option.segment, option.compass),
+                 spot_name(english, tile, option.figure, option.segment, option.compass))
+            for number, option in enumerate(options, start=1)]
+
+
+def placed_spot(t: Messages, placed, segment: int, figure: FigureKind | str) -> str:
+    """The spot of a figure already on the map, on its placed tile (``PlacedTile``)."""
+    compass = placed.oriented.segment_compass[segment]
+    return spot_name(t, placed.tile, figure, segment, compass)
+
+
+# ------------------------------------------------------------------ reading
+
+
+def no_follower(t: Messages) -> str:
+    """The menu's and suggestions' choice of no figure."""
+    return t.gettext("No follower")
+
+
+def is_no_follower(t: Messages, text: str) -> bool:
+    """Whether ``text`` asks for no follower: "none", or the menu's "No follower"
+    (in English or the reader's language)."""
+    words = _normal(text)
+    return (not words or words in NO_FOLLOWER_WORDS
+            or words in {_normal(no_follower(t)), _normal(no_follower(messages(SOURCE)))})
+
+
+def find_spot(t: Messages, text: str, found: list[Spot], game: str) -> Spot:
+    """The spot ``text`` names: its number ("2"), its menu label ("2: the north
+    field"), or words of its name, feature or figure ("north field", "farmer",
+    "hut"), in the reader's language or English. Refused when nothing fits;
+    asked again, with the numbers, when several do."""
+    quoted = quote(text)
+    if not found:
+        raise NoSpots()
+    words = _normal(text)
+    number, _, rest = words.partition(" ")
+    if number.isdigit() and number.isascii():
+        index = int(number)
+        if 1 <= index <= len(found) and (not rest or _fits(rest, found[index - 1], t, game)):
+            return found[index - 1]
+        raise NotASpot(quoted, len(found))
+    typed = set(_words(words)) - _FILLER
+    exact = [spot for spot in found
+             if typed in ({*_words(spot.name)} - _FILLER, {*_words(spot.english)} - _FILLER)]
+    if len(exact) == 1:
+        return exact[0]
+    fitting = [spot for spot in found if _fits(words, spot, t, game)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if not fitting:
+        raise NotASpot(quoted, len(found))
+    raise WhichSpot(text=quoted, spots=t.list([spot.label for spot in fitting], "or"))
+
+
+def _fits(words: str, spot: Spot, t: Messages, game: str) -> bool:
+    """Whether every word typed is a word of the spot: its name, feature, role
+    and figure, in the reader's language or in English."""
+    typed = [w for w in _words(words) if w not in _FILLER]
+    if not typed:
+        return False
+    mine, english = _spot_words(t, spot, spot.name, game), _spot_words(
+        messages(SOURCE), spot, spot.english, game)
+    vocabulary = set(_words(mine)) | set(_words(english))
+    if all(w in vocabulary for w in typed):
+        return True
+    # Scripts written without spaces (Chinese): the typed text inside the spot's words.
+    joined = "".join(typed)
+    return len(joined) > 1 and joined in "".join(_words(mine))
+
+
+def _spot_words(t: Messages, spot: Spot, name: str, game: str) -> str:
+    option = spot.option
+    figure = FIGURES.get((str(option.figure), game))
+    words = [name, t.term(ROLES[option.role]), t.term(FEATURES[option.kind])]
+    if figure is not None:
+        words.append(t.term(figure))
+    return " ".join(words)
+
+
+def _words(text: str) -> list[str]:
+    out: list[str] = []
+    for word in _normal(text).split():
+        out += _COMPASS_WORDS.get(word, word).split()
+    return out
+
+
+def _normal(text: str) -> str:
+    """Lower case, letters and digits only, single spaces ("North-East" -> "north east")."""
+    kept = "".join(c if unicodedata.category(c)[0] in "LN" else " "
+                   for c in text.casefold()[:100])
+    return " ".join(kept.split())

@@ -1,0 +1,103 @@
+"""Issue 10, the bot's side: the pictures players see in messages.
+
+The turn message carries the phone-size turn picture (``render.render_turn``);
+the whole map at full resolution and the feature view are one tap away,
+privately, and ``/carcassonne board`` shows either; every player's mark
+stands beside their name in messages, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import io
+
+from bot_support import custom_ids
+from PIL import Image
+
+from bot import images
+from bot.i18n import SOURCE, messages
+from render import player_mark
+
+EN = messages(SOURCE)
+
+
+def turn_message(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def test_the_turn_message_shows_the_phone_size_turn_picture(table) -> None:
+    await table.started("alice", "bob", "carol")
+    result = await table.place()
+    message = turn_message(result)
+    state = await table.state()
+    [attachment] = message.attachments
+    assert attachment.filename == f"turn-{state.id}-{state.turn}.png"
+    assert message.embeds[0].image.url == f"attachment://{attachment.filename}"
+    # The turn picture of the game as it stands, in the server's words: the action,
+    # the places the next tile can go, the tiles since the next player's last turn.
+    assert await attachment.read() == images.turn(state.game, EN)
+    assert custom_ids(message)[1:] == [f"carc:map:{state.id}:map",
+                                       f"carc:map:{state.id}:features"]
+
+
+async def test_the_full_map_is_one_tap_away_privately_at_full_resolution(table) -> None:
+    await table.started("alice", "bob")
+    for _ in range(4):
+        await table.place()
+    message = table.channel.last_message
+    state = await table.state()
+    turn_picture = Image.open(io.BytesIO(await message.attachments[0].read()))
+    watcher = table.member("dora")  # anyone may look
+    shown = await watcher.click(message, label="Full map")
+    assert shown.ephemeral
+    [attachment] = shown.response.attachments
+    assert attachment.filename == f"board-{state.id}-{state.turn}.png"
+    data = await attachment.read()
+    assert data == images.board(state.game, EN)
+    # The board draws every tile at full size: more pixels per tile than the turn
+    # picture's window of the same map.
+    board = Image.open(io.BytesIO(data))
+    assert board.size != turn_picture.size
+    owned = await watcher.click(message, label="Who owns what")
+    assert owned.ephemeral
+    [attachment] = owned.response.attachments
+    assert attachment.filename == f"features-{state.id}-{state.turn}.png"
+    assert await attachment.read() == images.features(state.game, EN)
+    assert "who owns what" in owned.response.embeds[0].title
+    assert (await table.state()).row.version == state.row.version  # looking changes nothing
+
+
+async def test_board_shows_the_map_or_who_owns_what(table) -> None:
+    await table.started("alice", "bob")
+    await table.place()
+    state = await table.state()
+    watcher = table.member("dora")
+    board = await watcher.slash(table.channel, "carcassonne board")
+    assert not board.ephemeral
+    message = turn_message(board)
+    assert await message.attachments[0].read() == images.board(state.game, EN)
+    assert custom_ids(message) == [f"carc:map:{state.id}:features"]  # the other view, a tap
+    owned = await watcher.slash(table.channel, "carcassonne board", view="features")
+    message = turn_message(owned)
+    assert message.attachments[0].filename == f"features-{state.id}-{state.turn}.png"
+    assert await message.attachments[0].read() == images.features(state.game, EN)
+    assert custom_ids(message) == [f"carc:map:{state.id}:map"]
+
+
+async def test_every_players_mark_stands_beside_their_name(table) -> None:
+    """Colour is never the only cue: the mark the pictures draw on a player's figures
+    (1 to 5) is beside their name in the turn call, the scores and the seating."""
+    state = await table.started("alice", "bob", "carol")
+    start = table.channel.last_message
+    for seat, player in enumerate(state.players):
+        assert f"{player_mark(seat)} <@{player.id}>" in start.embeds[0].description
+    first = state.seat(state.current.id)
+    assert start.content.startswith(f"🔵{player_mark(first)} <@{state.current.id}>, your turn")
+    result = await table.place()
+    message = turn_message(result)
+    after = await table.state()
+    called = after.seat(after.current.id)
+    # The seat's colour (one emoji), then its mark and the mention.
+    assert message.content[1:].startswith(f"{player_mark(called)} <@{after.current.id}>")
+    scores = message.embeds[0].fields[0].value.splitlines()
+    for seat, line in enumerate(scores):
+        assert line[1:].startswith(f"{player_mark(seat)} **{after.players[seat].name}**: ")
