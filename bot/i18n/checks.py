@@ -11,9 +11,14 @@ prints them, so a translator sees every problem at once, one line each:
   message the template lacks; the same fields as the English, found by
   parsing both; Discord's rules for command names, descriptions and choices.
 
-Untranslated entries (empty or fuzzy: the translator's work still to do) are
-told apart from broken ones (:class:`Report`): a catalogue may ship
-incomplete, its missing entries read as English, but never broken.
+Untranslated entries (empty, fuzzy, or not merged into the catalogue yet: the
+translator's work still to do) are told apart from broken ones
+(:class:`Report`): a catalogue may ship incomplete, its missing entries read
+as English, but never broken. A message new in the code reaches each catalogue
+when ``python -m bot.i18n update`` merges the template into it; until then it
+awaits its translator like an empty entry (a branch that adds messages leaves
+the catalogues to their translators), and the template test catches a
+template that was not extracted again.
 """
 
 from __future__ import annotations
@@ -101,10 +106,10 @@ def _discord_problems(where: str, context: str | None, texts: tuple[str, ...]) -
 
 @dataclass
 class Report:
-    """What a catalogue lacks or breaks, apart: ``untranslated`` entries (empty, or
-    fuzzy: awaiting their translator) and ``broken`` ones (everything else: fields
-    that differ, plural forms, Discord's limits, a header, entries missing or
-    obsolete after a change of the code)."""
+    """What a catalogue lacks or breaks, apart: ``untranslated`` entries (empty,
+    fuzzy, or not in the catalogue yet: awaiting their translator) and ``broken``
+    ones (everything else: fields that differ, plural forms, Discord's limits, a
+    header, entries obsolete after a change of the code)."""
 
     broken: list[str] = field(default_factory=list)
     untranslated: list[str] = field(default_factory=list)
@@ -143,7 +148,7 @@ def catalogue_report(language: Language, template: Catalog | None = None,
         where = f"{language} {_label(english)}"
         message = have.get(key)
         if message is None:
-            report.broken.append(f"{where}: missing (run python -m bot.i18n update)")
+            report.untranslated.append(f"{where}: missing (run python -m bot.i18n update)")
             continue
         _message_problems(report, where, english, message, catalogue.num_plurals)
     return report
