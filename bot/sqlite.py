@@ -107,11 +107,15 @@ GAME_LOG = "SELECT * FROM game_log WHERE game_id = ? ORDER BY version"
 NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_at, id LIMIT 1"
 SAVE_GAME = (
     "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
-    " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, updated_at = ?,"
-    " version = version + 1 WHERE id = ? AND version = ?"
+    " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, stand_ins = ?,"
+    " updated_at = ?, version = version + 1 WHERE id = ? AND version = ?"
 )
 DELETE_GAME_TIMER = "DELETE FROM timers WHERE game_id = ? AND event = ?"
 CLAIM_TIMER = "DELETE FROM timers WHERE id = ?"
+HASTEN_TIMER = (
+    "UPDATE timers SET expires_at = ? WHERE game_id = ? AND event = ? AND turn = ?"
+    " AND dispatched_at IS NULL AND expires_at > ?"
+)
 
 
 def _settings_query(scope: Scope) -> str:
@@ -136,10 +140,11 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a game's log": (GAME_LOG, (1,)),
     "the next timer": (NEXT_TIMER, ()),
     "save a game": (
-        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "", 1, 1)
+        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "", 1, 1)
     ),
     "replace a game's timer": (DELETE_GAME_TIMER, (1, "reminder")),
     "claim a timer": (CLAIM_TIMER, (1,)),
+    "hasten a game's timer": (HASTEN_TIMER, ("", 1, "ai_turn", 1, "")),
     **{f"{scope} settings": (_settings_query(scope), (1,)) for scope in Scope},
 }
 
@@ -272,7 +277,8 @@ def _seed_text(seed: int | None) -> str | None:
 
 
 def _players_json(players: Iterable[Player]) -> str:
-    return _json([{"id": p.id, "name": p.name} for p in players])
+    return _json([{"id": p.id, "name": p.name, **({"ai": p.ai} if p.ai else {})}
+                  for p in players])
 
 
 def _game(row: sqlite3.Row) -> GameRow:
@@ -283,7 +289,8 @@ def _game(row: sqlite3.Row) -> GameRow:
         host_id=row["host_id"],
         options=json.loads(row["options"]),
         seed=int(row["seed"]) if row["seed"] is not None else None,
-        players=tuple(Player(p["id"], p["name"]) for p in json.loads(row["players"])),
+        players=tuple(Player(p["id"], p["name"], p.get("ai"))
+                      for p in json.loads(row["players"])),
         status=Status(row["status"]),
         version=row["version"],
         record=json.loads(row["record"]) if row["record"] else None,
@@ -296,6 +303,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         on_turn=row["on_turn"],
         removed=frozenset(json.loads(row["removed_ids"] or "[]")),
         damaged=row["damaged"],
+        stand_ins=frozenset(json.loads(row["stand_ins"])),
     )
 
 
@@ -454,6 +462,7 @@ class SQLiteTransaction(_Reads, Transaction):
                 new.turn,
                 new.on_turn,
                 new.damaged,
+                _json(sorted(new.stand_ins)),
                 _stamp(now),
                 old.id,
                 old.version,
@@ -470,8 +479,9 @@ class SQLiteTransaction(_Reads, Transaction):
 
     async def _seat(self, game_id: int, players: Iterable[Player], removed: frozenset[int]) -> None:
         await self._db.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id, removed) VALUES (?, ?, ?, ?)",
-            [(game_id, seat, p.id, int(p.id in removed)) for seat, p in enumerate(players)],
+            "INSERT INTO game_players (game_id, seat, user_id, removed, ai) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, seat, p.id, int(p.id in removed), p.ai)
+             for seat, p in enumerate(players)],
         )
 
     async def _log(
@@ -541,6 +551,9 @@ class SQLiteTransaction(_Reads, Transaction):
             await self._run(
                 "UPDATE timers SET turn = ? WHERE game_id = ? AND event = ?", (turn, game_id, event)
             )
+
+    async def hasten_timer(self, game_id: int, event: str, turn: int, due: datetime) -> bool:
+        return await self._run(HASTEN_TIMER, (_due(due), game_id, event, turn, _due(due))) == 1
 
     async def claim_timer(self, timer: Timer) -> bool:
         return await self._run(CLAIM_TIMER, (timer.id,)) == 1

@@ -93,14 +93,28 @@ class VersionConflict(Conflict):
 # ------------------------------------------------------------------ values
 
 
+#: The levels of AI players a lobby offers (``engine.ai`` names them), weakest first.
+AI_LEVELS = ("easy", "medium", "hard")
+
+
 @dataclass(frozen=True)
 class Player:
-    """A seat at a game: a Discord user id and the display name they joined with."""
+    """A seat at a game: a Discord user id and the display name they joined with,
+    or an AI player: a negative id (nobody's account), its name and its level."""
 
     id: int
     name: str
+    #: The level of an AI seat (one of :data:`AI_LEVELS`); None for a person.
+    ai: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
 
     def mention(self) -> str:
+        """The person's Discord mention; an AI has none (so none is ever sent)."""
+        if self.ai is not None:
+            raise ValueError(f"{self.name} is an AI player: it has no Discord account to mention")
         return f"<@{self.id}>"
 
 
@@ -135,10 +149,18 @@ class GameRow:
     removed: frozenset[int] = frozenset()
     #: Why the stored record no longer replays, or None.
     damaged: str | None = None
+    #: The turns (record entry numbers) an AI played for a player who missed their
+    #: deadline (the deadline policy ``ai``).
+    stand_ins: frozenset[int] = frozenset()
 
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    @property
+    def people(self) -> tuple[Player, ...]:
+        """The seats people play (not AIs), in order."""
+        return tuple(p for p in self.players if not p.is_ai)
 
     def player(self, user_id: int) -> Player | None:
         return next((p for p in self.players if p.id == user_id), None)
@@ -317,6 +339,11 @@ class Transaction(Reads):
     @abc.abstractmethod
     async def move_timers(self, game_id: int, events: tuple[str, ...], turn: int) -> None:
         """Keep a game's timers but set them for ``turn`` (the same player waits on)."""
+
+    @abc.abstractmethod
+    async def hasten_timer(self, game_id: int, event: str, turn: int, due: datetime) -> bool:
+        """Bring a game's timer of ``event`` set for ``turn`` forward to ``due``, if it is
+        later and not handed out yet; True if it did."""
 
     @abc.abstractmethod
     async def claim_timer(self, timer: Timer) -> bool:

@@ -6,7 +6,7 @@ import ast
 import re
 import sqlite3
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiosqlite
@@ -253,3 +253,42 @@ def test_only_the_storage_backend_has_sql() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert not statement.match(node.value), f"SQL in {path.name}: {node.value!r}"
+
+
+async def test_ai_seats_and_stand_ins_round_trip_and_the_schema_tells_ais_apart(store) -> None:
+    """Issue 13: an AI seat keeps its level (in the players and in game_players, where
+    only a negative id, nobody's account, may be an AI), and the turns an AI played
+    for an absent player are kept with the game."""
+    game = await new_game(store)
+    ai = Player(-1, "AI Hard 1", "hard")
+    async with store.transaction() as tx:
+        saved = await tx.save_game(game, replace(game, players=(ANN, ai), stand_ins=frozenset(
+            {4, 2})), action="ai-join", user_id=ANN.id, now=NOW)
+    row = await store.game(game.id)
+    assert row == saved and row.players == (ANN, ai) and row.stand_ins == {2, 4}
+    assert row.people == (ANN,) and ai.is_ai and not ANN.is_ai
+    with pytest.raises(ValueError, match="AI player"):
+        ai.mention()
+    with sqlite3.connect(store.path) as db:
+        seats = db.execute("SELECT seat, user_id, ai FROM game_players WHERE game_id = ?"
+                           " ORDER BY seat", (game.id,)).fetchall()
+        assert seats == [(0, ANN.id, None), (1, -1, "hard")]
+        with pytest.raises(sqlite3.IntegrityError):
+            db.execute("UPDATE game_players SET ai = 'hard' WHERE user_id = ?", (ANN.id,))
+        with pytest.raises(sqlite3.IntegrityError):
+            db.execute("UPDATE games SET stand_ins = '{}' WHERE id = ?", (game.id,))
+
+
+async def test_a_timer_is_hastened_only_while_it_waits_for_its_turn(store) -> None:
+    game = await new_game(store)
+    later = NOW.replace(hour=1)
+    async with store.transaction() as tx:
+        await tx.set_timer("ai_turn", later, now=NOW, game_id=game.id, turn=3)
+        assert not await tx.hasten_timer(game.id, "ai_turn", 2, NOW)  # another turn
+        assert await tx.hasten_timer(game.id, "ai_turn", 3, NOW)
+        assert not await tx.hasten_timer(game.id, "ai_turn", 3, later)  # never put off
+    timer = (await store.game_timers(game.id))["ai_turn"]
+    assert timer.expires_at == NOW
+    await store.dispatch_timer(timer, NOW)  # handed out: it is acted on as it is
+    async with store.transaction() as tx:
+        assert not await tx.hasten_timer(game.id, "ai_turn", 3, NOW - timedelta(minutes=1))
