@@ -96,6 +96,14 @@ class Table:
         channel_id = (channel or self.channel).id
         return await self.bot.games.state(self.guild.id, channel_id=channel_id, latest=True)
 
+    def admin(self) -> simcord.MemberActor:
+        """A member with Manage Server (the server's settings are theirs to change)."""
+        if "admin" not in self.members:
+            role = self.guild.create_role("mods",
+                                          permissions=discord.Permissions(manage_guild=True))
+            return self.member("admin", roles=[role])
+        return self.members["admin"]
+
     async def started(self, *names: str, channel=None, **options) -> GameState:
         """A running game of ``names`` (the first is host), by slash commands."""
         channel = channel or self.channel

@@ -6,7 +6,6 @@ import io
 from dataclasses import replace
 from datetime import timedelta
 
-import discord
 from bot_support import custom_ids, mentions
 from PIL import Image
 
@@ -17,13 +16,8 @@ from engine import Game
 HOUR = 3600.0
 
 
-def admin(table):
-    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    return table.member("admin", roles=[role])
-
-
 async def test_only_members_with_manage_server_change_the_settings(table) -> None:
-    alice, boss = table.member("alice"), admin(table)
+    alice, boss = table.member("alice"), table.admin()
     shown = await alice.slash(table.channel, "carcassonne settings")
     assert shown.ephemeral and "every 12 h" in shown.response.embeds[0].description
     denied = await alice.slash(table.channel, "carcassonne settings", reminder_hours=2)
@@ -52,14 +46,14 @@ async def test_only_members_with_manage_server_change_the_settings(table) -> Non
 
 async def test_new_server_defaults_apply_to_running_games_at_once(table) -> None:
     state = await table.started("alice", "bob")
-    await admin(table).slash(table.channel, "carcassonne settings", reminder_hours=2)
+    await table.admin().slash(table.channel, "carcassonne settings", reminder_hours=2)
     await table.env.advance_time(2 * HOUR)
     last = table.channel.last_message
     assert last.content.startswith("⏰") and mentions(last.content) == [state.current.id]
 
 
 async def test_games_open_only_in_the_channels_the_server_allows(table) -> None:
-    boss, alice = admin(table), table.member("alice")
+    boss, alice = table.admin(), table.member("alice")
     other = table.guild.create_text_channel("games")
     await boss.slash(table.channel, "carcassonne settings", allow_channel=other)
     refused = await alice.slash(table.channel, "carcassonne new")
@@ -98,7 +92,7 @@ async def test_a_clock_set_in_the_lobby_starts_with_the_game(table) -> None:
 
 
 async def test_finished_games_buttons_are_tidied_when_the_server_wants_it(table) -> None:
-    await admin(table).slash(table.channel, "carcassonne settings", tidy=True)
+    await table.admin().slash(table.channel, "carcassonne settings", tidy=True)
     state = await table.started("alice", "bob")
     await table.env.advance_time(12 * HOUR)  # a reminder, with its button
     await table.place()  # a turn message, with its button

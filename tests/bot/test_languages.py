@@ -9,7 +9,6 @@ complete is skipped while entries of it still await their translator.
 
 from __future__ import annotations
 
-import discord
 import pytest
 from bot_support import (
     assert_player_words,
@@ -32,11 +31,6 @@ from bot.i18n.checks import awaiting_translation
 from bot.naming import placement_value
 
 SEED = 20260101
-
-
-def admin(table):
-    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    return table.member("admin", roles=[mods])
 
 
 def pseudo_catalogues(language: Language):
@@ -63,7 +57,7 @@ async def test_a_players_language_is_theirs_and_public_messages_the_servers(data
         assert refused.ephemeral and (pseudo("It is not your turn") in answer) == (
             (await table.off_turn()).id == alice.id)
         # The server's language, set by a member with Manage Server, for what all read.
-        saved = await admin(table).slash(table.channel, "carcassonne settings", language="hu")
+        saved = await table.admin().slash(table.channel, "carcassonne settings", language="hu")
         assert saved.response.content == "Saved."  # the admin reads their own: English
         await table.place()
         assert pseudo("your turn") in table.channel.last_message.content
@@ -130,7 +124,7 @@ async def test_a_whole_game_in_each_language_has_no_untranslated_string(database
         pytest.skip(reason)  # until the translators are done
     catalogues = pseudo_catalogues(language) if language is SOURCE else messages
     async with seeded_table(database, SEED, catalogues=catalogues) as table:
-        await admin(table).slash(table.channel, "carcassonne settings", language=language.value)
+        await table.admin().slash(table.channel, "carcassonne settings", language=language.value)
         for name in ("alice", "bob"):
             await table.member(name).slash(table.channel, "carcassonne language",
                                            language=language.value)
@@ -234,7 +228,7 @@ async def test_every_message_of_lobbies_and_turn_clocks_comes_from_the_catalogue
         host = members[0]
         for member in members:
             await member.slash(table.channel, "carcassonne notify", dm=True)
-        await admin(table).slash(table.channel, "carcassonne settings", lobby_hours=1)
+        await table.admin().slash(table.channel, "carcassonne settings", lobby_hours=1)
         lobby = table.guild.create_text_channel("lobby")
         opened = await members[1].slash(lobby, "carcassonne new", game="hunters-and-gatherers")
         await host.click(opened.response, custom_id=custom_ids(opened.response)[0])  # join
@@ -281,7 +275,7 @@ async def test_pictures_are_drawn_in_the_readers_words(database) -> None:
     hungarian = pseudo_catalogue(Language.HUNGARIAN)
     async with seeded_table(database, SEED,
                             catalogues=pseudo_catalogues(Language.HUNGARIAN)) as table:
-        await admin(table).slash(table.channel, "carcassonne settings", language="hu")
+        await table.admin().slash(table.channel, "carcassonne settings", language="hu")
         await table.started("alice", "bob")
         result = await table.place()
         message = result.followups[-1] if result.followups else result.response

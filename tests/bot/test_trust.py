@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import discord
 import pytest
 from bot_support import (
     custom_ids,
@@ -49,11 +48,6 @@ def private_answer(result) -> str:
     assert text and len(text) <= MAX_MESSAGE
     assert "Something went wrong" not in text
     return text
-
-
-def admin(table):
-    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    return table.member("admin", roles=[mods])
 
 
 def select_id(message, prefix: str) -> str:
@@ -240,7 +234,7 @@ async def test_regression_a_damaged_record_stays_inside_its_game(table, caplog) 
     assert any("no longer replays" in r.getMessage() for r in caplog.records)
     assert (await table.bot.storage.game(broken.id)).damaged is not None  # marked
     # The rest of the server does not notice.
-    saved = await admin(table).slash(table.channel, "carcassonne settings", reminder_hours=2)
+    saved = await table.admin().slash(table.channel, "carcassonne settings", reminder_hours=2)
     assert saved.response.content == "Saved."
     mine = (await alice.slash(table.channel, "carcassonne mygames")).response
     lines = mine.embeds[0].description.split("\n")
@@ -350,7 +344,7 @@ async def test_regression_a_lobby_host_who_left_the_server_hands_it_on(table) ->
 async def test_regression_a_moderators_kick_is_announced_as_a_kick(table) -> None:
     """It read "missed 0 turns in a row", and removed players were not marked."""
     await table.started("alice", "bob", "carol")
-    mod = admin(table)
+    mod = table.admin()
     bob = table.member("bob")
     kicked = await mod.slash(table.channel, "carcassonne kick", player=bob)
     text = kicked.response.embeds[0].description
@@ -363,7 +357,7 @@ async def test_regression_a_moderators_kick_is_announced_as_a_kick(table) -> Non
 async def test_regression_a_removed_host_hands_the_role_on(table) -> None:
     state = await table.started("alice", "bob", "carol")
     alice = table.member("alice")
-    await admin(table).slash(table.channel, "carcassonne kick", player=alice)
+    await table.admin().slash(table.channel, "carcassonne kick", player=alice)
     after = await table.state()
     heir = state.players[(state.seat(alice.id) + 1) % 3]
     assert after.row.host_id == heir.id and not after.game.active[after.seat(alice.id)]
@@ -411,7 +405,7 @@ async def test_regression_one_member_cannot_open_endless_lobbies(table) -> None:
         assert not (await alice.slash(channel, "carcassonne new")).ephemeral
     refused = await alice.slash(channels[3], "carcassonne new")
     assert "the limit is 3" in private_answer(refused)
-    await admin(table).slash(table.channel, "carcassonne settings", lobby_limit=4)
+    await table.admin().slash(table.channel, "carcassonne settings", lobby_limit=4)
     assert not (await alice.slash(channels[3], "carcassonne new")).ephemeral
 
 
