@@ -12,11 +12,13 @@ from collections.abc import Callable
 
 from .client import CarcassonneBot
 from .i18n import Language, Messages, messages
+from .thinking import AISettings, Thinker
 
 
 def create_bot(
     *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
     catalogues: Callable[[Language], Messages] = messages,
+    thinker: Thinker | None = None,
 ) -> CarcassonneBot:
     """The bot, its games stored in the SQLite file ``database``.
 
@@ -25,10 +27,12 @@ def create_bot(
     seating reproducible (tests, benchmarks). Without it, as in production, the
     engine draws each game's seed from :mod:`secrets` when the game starts.
     ``catalogues`` gives the messages of each language (default: the bot's own
-    catalogues).
+    catalogues). ``thinker`` is how AI players think (its :class:`AISettings`:
+    worker processes, the hard level's time per move); the bot stops it when it
+    closes.
     """
     return CarcassonneBot(database=database, dev_guild_id=dev_guild_id, seed=seed,
-                          catalogues=catalogues)
+                          catalogues=catalogues, thinker=thinker)
 
 
-__all__ = ["CarcassonneBot", "create_bot"]
+__all__ = ["AISettings", "CarcassonneBot", "Thinker", "create_bot"]

@@ -27,6 +27,7 @@ from .languages import private_language, public_language
 from .listeners import TimerListeners
 from .scheduler import Scheduler
 from .storage import Storage, open_storage
+from .thinking import Thinker
 from .turns import TurnService
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ class CarcassonneBot(commands.Bot):
     def __init__(
         self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
         catalogues: Callable[[Language], Messages] = messages,
+        thinker: Thinker | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -80,6 +82,8 @@ class CarcassonneBot(commands.Bot):
         self.seed = seed
         #: Where the messages of each language come from (a test may give its own).
         self.catalogues = catalogues
+        #: The AI's worker processes (started at the first AI move, stopped by ``close``).
+        self.thinker = thinker or Thinker()
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.database)
@@ -176,6 +180,7 @@ class CarcassonneBot(commands.Bot):
                 await scheduler.stop()
             await super().close()
         finally:
+            await self.thinker.close()
             storage = getattr(self, "storage", None)
             if storage is not None:
                 await storage.close()

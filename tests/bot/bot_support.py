@@ -145,16 +145,20 @@ class Table:
 
 
 @asynccontextmanager
-async def bot_env(database: str, seed: int, **options) -> AsyncIterator[simcord.Env]:
+async def bot_env(database: str, seed: int, *, settle_timeout: float = 5.0,
+                  **options) -> AsyncIterator[simcord.Env]:
     """The real bot on ``database`` in simcord's offline Discord; at the end it is
     closed (its database too), and any error that was not a player's is raised.
+    ``settle_timeout``: the wall-clock seconds an action may take, AI moves computed
+    in the worker process included (more for a machine under load).
 
     Like simcord's own ``simcord_env`` fixture: ``Env`` with ``start`` and
     ``shutdown``, not ``simcord.run``, so that it can span a fixture's setup and
     teardown."""
     from bot import create_bot
 
-    env = simcord.Env(create_bot(database=database, seed=seed, **options))
+    env = simcord.Env(create_bot(database=database, seed=seed, **options),
+                      settle_timeout=settle_timeout)
     await env.start()
     try:
         yield env

@@ -136,9 +136,17 @@ def test_settings_from_the_environment() -> None:
         Settings.from_env({"DISCORD_TOKEN": "x", "CARCASSONNE_DEV_GUILD_ID": "my server"})
     with pytest.raises(ConfigError, match="LOG_LEVEL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"})
+    ai = Settings.from_env({"DISCORD_TOKEN": "x", "CARCASSONNE_AI_WORKERS": "2",
+                            "CARCASSONNE_AI_SECONDS": "0.8"})
+    assert (ai.ai_workers, ai.ai_seconds) == (2, 0.8)
+    for wrong in ({"CARCASSONNE_AI_WORKERS": "0"}, {"CARCASSONNE_AI_WORKERS": "many"},
+                  {"CARCASSONNE_AI_SECONDS": "60"}, {"CARCASSONNE_AI_SECONDS": "nan"}):
+        with pytest.raises(ConfigError, match="CARCASSONNE_AI_"):
+            Settings.from_env({"DISCORD_TOKEN": "x", **wrong})
 
 
 def test_env_example_documents_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
-    for name in ("DISCORD_TOKEN", "CARCASSONNE_DATABASE", "CARCASSONNE_DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in ("DISCORD_TOKEN", "CARCASSONNE_DATABASE", "CARCASSONNE_DEV_GUILD_ID", "LOG_LEVEL",
+                 "CARCASSONNE_AI_WORKERS", "CARCASSONNE_AI_SECONDS"):
         assert f"{name}=" in text
