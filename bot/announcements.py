@@ -1,12 +1,15 @@
 """What the bot posts in a game's channel, and the one way it posts it.
 
-After a move, a start, a skip, a removal, a reminder, an expired lobby or the
-end of a game, the :class:`Announcer` draws what is needed (off the event
-loop), builds the message (:mod:`bot.presenters`, :mod:`bot.turn_posts`) and
-sends it. Every message it sends with components is noted with its game and
-turn as it is sent (:meth:`~bot.games.GameService.remember_message`): the
-first one of a turn dates that turn for typed moves, and tidying a finished
-game removes the buttons of exactly these, never reading the channel's history.
+After a move (a player's or an AI's), a start, a skip, a removal, a reminder,
+an expired lobby or the end of a game, the :class:`Announcer` draws what is
+needed (off the event loop), builds the message (:mod:`bot.presenters`,
+:mod:`bot.turn_posts`) and sends it. Every message it sends with components is
+noted with its game and turn as it is sent
+(:meth:`~bot.games.GameService.remember_message`): the first one of a turn
+dates that turn for typed moves, and tidying a finished game removes the
+buttons of exactly these, never reading the channel's history. Once a message
+announcing an AI player's turn is out, the AI's move is due
+(:meth:`~bot.ai_turns.AITurns.announced`), so it always comes after it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .i18n import Messages
 from .languages import player_language
 from .names import seat_names
 from .presenters import Post
+from .settings import AI_PLAYS
 from .storage import MessageRef
 from .turns import REMOVE, Absence, GameEnded, LobbyExpired, Reminder
 
@@ -48,6 +52,11 @@ class Announcer:
     async def played_reply(self, interaction: discord.Interaction, played: Played) -> None:
         """A move made by ``/carcassonne place``: the turn message answers the command."""
         await self.reply(interaction, await self.turn_post(played), played.state)
+
+    async def ai_played(self, played: Played) -> None:
+        """An AI's move (an AI player's, or one for an absent player): the turn
+        message, in the channel, like any other."""
+        await self.post(played.state, await self.turn_post(played))
 
     async def started(self, interaction: discord.Interaction, state: GameState) -> None:
         """The first turn, after the lobby's Start button."""
@@ -88,7 +97,10 @@ class Announcer:
     # ------------------------------------------------------ absent players
 
     async def absence(self, absence: Absence) -> None:
-        """A skip, a removal or an ended game at a deadline, in the channel."""
+        """A skip, a removal or an ended game at a deadline, in the channel (an AI about
+        to play for the absent player says so with its move)."""
+        if absence.action == AI_PLAYS:
+            return
         await self.post(absence.state, await self.absence_post(absence))
 
     async def absence_reply(self, interaction: discord.Interaction, absence: Absence) -> None:
@@ -187,6 +199,8 @@ class Announcer:
                 message = await interaction.followup.send(wait=True, **post.send_kwargs())
         if message is not None:
             await self.remember(state, post, message, kind)
+            if kind == "turn":
+                await self.turn_announced(state)
         return message
 
     async def reply(
@@ -196,7 +210,17 @@ class Announcer:
         that announces a turn, "board" for a look at the map)."""
         message = await interaction.followup.send(wait=True, **post.send_kwargs())
         await self.remember(state, post, message, kind)
+        if kind == "turn":
+            await self.turn_announced(state)
         return message
+
+    async def turn_announced(self, state: GameState) -> None:
+        """A turn's message is out: an AI on turn moves now. Best effort: its move
+        comes anyway, a little later (:data:`~bot.turn_clock.AI_TURN_WAIT`)."""
+        try:
+            await self.bot.ai.announced(state)
+        except Exception:
+            log.exception("could not hasten the AI's turn in game %s", state.id)
 
     async def remember(
         self, state: GameState, post: Post, message: discord.Message, kind: str = "turn"

@@ -1,10 +1,12 @@
 """The bot: a :class:`commands.Bot` that owns the storage, the services and the timers.
 
 ``setup_hook`` opens the storage, builds the application services
-(:class:`~bot.games.GameService`, :class:`~bot.turns.TurnService`), the
-:class:`~bot.announcements.Announcer`, the timer :class:`~bot.scheduler.Scheduler`
-and its listeners (:mod:`bot.listeners`), registers the components and loads
-the one cog of commands.
+(:class:`~bot.games.GameService`, :class:`~bot.turns.TurnService`,
+:class:`~bot.ai_turns.AITurns` with the AI's worker processes, a
+:class:`~bot.thinking.Thinker`), the :class:`~bot.announcements.Announcer`,
+the timer :class:`~bot.scheduler.Scheduler` and its listeners
+(:mod:`bot.listeners`), registers the components and loads the one cog of
+commands. ``close`` stops the timers, the workers and the storage.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import components, replies
+from .ai_turns import AITurns
 from .announcements import Announcer
 from .games import GameService
 from .i18n import CatalogueTranslator, Language, Messages, messages
@@ -62,6 +65,8 @@ class CarcassonneBot(commands.Bot):
     games: GameService
     #: Turn clocks, absent players, limits.
     turns: TurnService
+    #: The moves of AI players, and of AIs standing in for absent players.
+    ai: AITurns
     announcer: Announcer
     scheduler: Scheduler
 
@@ -91,9 +96,10 @@ class CarcassonneBot(commands.Bot):
         self.games = GameService(self.storage, clock=clock, seed=self.seed)
         self.turns = TurnService(self.storage, self.games)
         self.games.change_hooks.append(self.turns.after_change)
+        self.ai = AITurns(self.storage, self.games, self.thinker)
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(self.storage, self.dispatch, clock=clock)
-        self.turns.wake = self.scheduler.wake
+        self.turns.wake = self.ai.wake = self.scheduler.wake
         self.add_listener(TimerListeners(self).on_carcassonne_timer)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator(self.catalogues))

@@ -27,7 +27,7 @@ from engine import Placement
 
 from . import images, presenters
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
-from .games import GameService, GameState
+from .games import MAX_PLAYERS, GameService, GameState
 from .i18n import N_, Messages
 from .naming import (
     FollowerChoice,
@@ -38,7 +38,7 @@ from .naming import (
 )
 from .replies import reply_error, something_wrong
 from .spots import no_follower, spots
-from .storage import LOBBY, GameRow, Player
+from .storage import AI_LEVELS, LOBBY, GameRow, Player
 from .tile_names import tile_label, tile_name
 
 if TYPE_CHECKING:
@@ -153,10 +153,16 @@ _REBUILT = "-"
 # -------------------------------------------------------------------- lobby
 
 
+#: The host's lobby buttons that seat an AI player of a level, or take the last one out.
+AI_ACTIONS = (*(f"ai-{level}" for level in AI_LEVELS), "ai-remove")
+
+
 class LobbyButton(
-    GameItem[discord.ui.Button], template=rf"carc:lobby:{_GAME}:(?P<action>join|leave|start)"
+    GameItem[discord.ui.Button],
+    template=rf"carc:lobby:{_GAME}:(?P<action>join|leave|start|{'|'.join(AI_ACTIONS)})",
 ):
-    """Join / Leave / Start under a lobby message."""
+    """Join / Leave / Start under a lobby message; under them, the host's buttons that
+    seat AI players (one per level) and take the last one out again."""
 
     on_turn = False
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -170,10 +176,11 @@ class LobbyButton(
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=self.STYLES[action],
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
                 disabled=disabled,
                 custom_id=f"carc:lobby:{game_id}:{action}",
-            )
+            ),
+            row=1 if action in AI_ACTIONS else 0,
         )
         self.game_id = game_id
         self.action = action
@@ -186,24 +193,24 @@ class LobbyButton(
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         bot = bot_of(interaction)
-        assert interaction.guild_id is not None
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        assert guild_id is not None
         games = bot.games
+        public = await bot.public(guild_id)
         if self.action == "join":
-            state = await games.join(
-                interaction.guild_id, player_of(interaction.user), game_id=self.game_id
-            )
+            state = await games.join(guild_id, player_of(interaction.user), game_id=self.game_id)
         elif self.action == "leave":
-            state = await games.leave(
-                interaction.guild_id, interaction.user.id, game_id=self.game_id
-            )
+            state = await games.leave(guild_id, user_id, game_id=self.game_id)
+        elif self.action == "start":
+            state = await as_host(interaction, state.row, lambda: games.start(
+                guild_id, user_id, game_id=self.game_id))
+        elif self.action == "ai-remove":
+            state = await as_host(interaction, state.row, lambda: games.remove_ai(
+                guild_id, user_id, game_id=self.game_id))
         else:
-            guild_id = interaction.guild_id
-            state = await as_host(
-                interaction,
-                state.row,
-                lambda: games.start(guild_id, interaction.user.id, game_id=self.game_id),
-            )
-        public = await bot.public(interaction.guild_id)
+            level = self.action.removeprefix("ai-")
+            state = await as_host(interaction, state.row, lambda: games.add_ai(
+                guild_id, user_id, level, presenters.ai_namer(public), game_id=self.game_id))
         note = (public.gettext("Everyone left; the game is closed.")
                 if self.action == "leave" and state.row.status != LOBBY else None)
         await interaction.response.edit_message(
@@ -214,12 +221,22 @@ class LobbyButton(
 
 
 def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
+    """Join, Leave and Start; under them the host's buttons that seat AI players."""
     view = discord.ui.View(timeout=None)
     closed = state.row.status != LOBBY
     labels = {"join": t.gettext("Join"), "leave": t.gettext("Leave"),
               "start": t.gettext("Start")}
     for action, label in labels.items():
         view.add_item(LobbyButton(state.id, action, label, disabled=closed))
+    full = len(state.players) >= MAX_PLAYERS
+    for level in AI_LEVELS:
+        # Translators: a lobby button that seats an AI player; {level} is "easy",
+        # "medium" or "hard" (at most 80 characters).
+        label = t.gettext("🤖 Add AI: {level}", level=presenters.ai_level(t, level))
+        view.add_item(LobbyButton(state.id, f"ai-{level}", label, disabled=closed or full))
+    no_ai = not any(p.is_ai for p in state.players)
+    view.add_item(LobbyButton(state.id, "ai-remove", t.gettext("Remove an AI"),
+                              disabled=closed or no_ai))
     return view
 
 
@@ -545,12 +562,13 @@ def _letter(state: GameState, tile_id: str, placement: Placement) -> str | None:
 
 
 def play_view(t: Messages, state: GameState) -> discord.ui.View | None:
-    """The buttons of a turn message: "Play your turn", and the whole map and who
-    owns what one tap away (none once nobody is on turn)."""
+    """The buttons of a turn message: "Play your turn" (not for an AI's turn), and the
+    whole map and who owns what one tap away (none once nobody is on turn)."""
     if state.current is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayButton(state.id, state.turn, t.gettext("Play your turn")))
+    if not state.current.is_ai:
+        view.add_item(PlayButton(state.id, state.turn, t.gettext("Play your turn")))
     for button in map_buttons(t, state.id):
         view.add_item(button)
     return view

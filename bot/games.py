@@ -44,6 +44,7 @@ from engine.options import HUNTERS_AND_GATHERERS
 
 from . import records
 from .errors import (
+    BadInput,
     DamagedGame,
     EarlierTurn,
     GameError,
@@ -62,10 +63,11 @@ from .errors import (
 from .i18n import N_
 from .i18n.terms import OPTIONS, STATUSES
 from .illegal import IllegalMove
-from .names import seat_names, shown
+from .names import seat_names, shown_seat
 from .naming import FollowerChoice
 from .settings import server_settings
 from .storage import (
+    AI_LEVELS,
     CANCELLED,
     FINISHED,
     LOBBY,
@@ -89,6 +91,10 @@ _CACHE_SIZE = 256
 #: Bits of the reproducible game seeds of a service made with a ``seed``: as
 #: many as the engine's own, so that tests store seeds as large as real ones.
 _SEED_BITS = 128
+
+#: An AI player's name, in the server's language, from its level and its number
+#: among the game's AIs of that level ("AI Hard 1").
+AINamer = Callable[[str, int], str]
 
 #: Called in the transaction of every change of a game, with the game as saved:
 #: ``hook(tx, row, game, now, same_turn)``; the turn timers of :mod:`bot.turns`
@@ -154,15 +160,17 @@ class GameState:
 
     @cached_property
     def names(self) -> list[str]:
-        """Each seat's name, told apart and safe to show ("Sam", "Sam (2)")."""
-        return [shown(name) for name in seat_names(self.row.players)]
+        """Each seat's name, told apart and safe to show ("Sam", "Sam (2)"); an AI's
+        marked as one ("🤖 AI Hard 1")."""
+        players = self.row.players
+        return [shown_seat(p, name) for p, name in zip(players, seat_names(players))]
 
     def name(self, who: Player | int) -> str:
         """A player's shown name, by player or by seat."""
         if isinstance(who, int):
             return self.names[who]
         seat = self.seat(who.id)
-        return self.names[seat] if seat is not None else shown(who.name)
+        return self.names[seat] if seat is not None else shown_seat(who, who.name)
 
     def is_removed(self, seat: int) -> bool:
         return self.game is not None and not self.game.active[seat]
@@ -176,6 +184,8 @@ class Played:
     mover: Player
     move: Place
     events: list[Event] = field(default_factory=list)
+    #: An AI played it for the mover, who had missed their deadline.
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,9 +369,14 @@ class GameService:
     # --------------------------------------------------------------- lobby
 
     async def create(
-        self, guild_id: int, channel_id: int, host: Player, options: dict[str, Any]
+        self, guild_id: int, channel_id: int, host: Player, options: dict[str, Any],
+        ai: tuple[str, ...] = (), name_ai: AINamer | None = None,
     ) -> GameState:
-        """Open a lobby in a channel that has no open game and that the server allows."""
+        """Open a lobby in a channel that has no open game and that the server allows;
+        with ``ai``, AI players of those levels take seats at once (named by ``name_ai``)."""
+        if len(ai) > MAX_PLAYERS - 1:
+            raise NotAllowed(N_("This game is full: {count} players at most."),
+                             count=MAX_PLAYERS)
         if options.get("game") == HUNTERS_AND_GATHERERS:
             for name in CARCASSONNE_ONLY:
                 if options.get(name, False) not in (False, "3rd"):
@@ -392,6 +407,14 @@ class GameService:
                     options={"game": parsed.game, **parsed.to_dict()},
                     now=now,
                 )
+                if ai:
+                    assert name_ai is not None
+                    players = row.players
+                    for level in ai:
+                        players = with_ai(players, level, name_ai)
+                    row = await tx.save_game(row, replace(row, players=players),
+                                             action="add-ai", user_id=host.id, now=now,
+                                             data={"levels": list(ai)})
                 await self._changed(tx, row, None, now, same_turn=False)
         except Conflict:  # another lobby was opened here in the meantime
             raise NotAllowed(N_("This channel already has a game. Join it, or play in "
@@ -415,13 +438,71 @@ class GameService:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if row.player(user.id) is not None:
                 raise NotAllowed(N_("You are already in this game."))
-            if len(row.players) >= MAX_PLAYERS:
-                raise NotAllowed(N_("This game is full: {count} players at most."),
-                                 count=MAX_PLAYERS)
+            _require_room(row)
             new = await self.save_change(
                 tx, row, replace(row, players=(*row.players, user)), action="join",
                 user_id=user.id, now=now,
             )
+        return GameState(new)
+
+    async def add_ai(
+        self,
+        guild_id: int,
+        user_id: int,
+        level: str,
+        name_ai: AINamer,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
+    ) -> GameState:
+        """The host seats an AI player of ``level`` in the lobby."""
+        if level not in AI_LEVELS:
+            raise BadInput(N_("There is no AI of that level."))
+
+        def seat(row: GameRow) -> tuple[tuple[Player, ...], dict[str, Any]]:
+            _require_room(row)
+            return with_ai(row.players, level, name_ai), {"levels": [level]}
+
+        return await self._change_ais(guild_id, user_id, "add-ai", seat, channel_id, game_id)
+
+    async def remove_ai(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        game_id: int | None = None,
+    ) -> GameState:
+        """The host takes the AI player added last out of the lobby."""
+        def unseat(row: GameRow) -> tuple[tuple[Player, ...], dict[str, Any]]:
+            ais = [p for p in row.players if p.is_ai]
+            if not ais:
+                raise NotAllowed(N_("There is no AI player in this game to remove."))
+            last = min(ais, key=lambda p: p.id)  # ids count down as AIs are added
+            return tuple(p for p in row.players if p != last), {"player": last.id}
+
+        return await self._change_ais(guild_id, user_id, "remove-ai", unseat, channel_id,
+                                      game_id)
+
+    async def _change_ais(
+        self,
+        guild_id: int,
+        user_id: int,
+        action: str,
+        change: Callable[[GameRow], tuple[tuple[Player, ...], dict[str, Any]]],
+        channel_id: int | None,
+        game_id: int | None,
+    ) -> GameState:
+        """The host changes a lobby's AI seats: ``change`` gives the new players and
+        what the log notes."""
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            row = await self._lobby(tx, guild_id, channel_id, game_id)
+            if user_id != row.host_id:
+                raise HostOnly(N_("Only the host can add or remove AI players."))
+            players, data = change(row)
+            new = await self.save_change(tx, row, replace(row, players=players), action=action,
+                                         user_id=user_id, now=now, data=data)
         return GameState(new)
 
     async def leave(
@@ -432,7 +513,8 @@ class GameService:
         channel_id: int | None = None,
         game_id: int | None = None,
     ) -> GameState:
-        """Leave a lobby. A leaving host hands the game on; the last one out closes it."""
+        """Leave a lobby. A leaving host hands the game on to the next person; when the
+        last person leaves, the game closes (AI players do not play on their own)."""
         now = self.clock()
         async with self.db.transaction() as tx:
             row = await self._lobby(
@@ -444,12 +526,11 @@ class GameService:
             )
             if row.player(user_id) is None:
                 raise NotAllowed(N_("You are not in this game."))
-            players = tuple(p for p in row.players if p.id != user_id)
-            new = replace(row, players=players)
-            if not players:
+            new = _without(row, user_id)
+            if not new.people:
                 new = replace(new, status=CANCELLED, finished_at=now)
             elif user_id == row.host_id:
-                new = replace(new, host_id=players[0].id)
+                new = replace(new, host_id=new.people[0].id)
             saved = await self.save_change(tx, row, new, action="leave", user_id=user_id, now=now)
         return GameState(saved)
 
@@ -509,9 +590,10 @@ class GameService:
             if row.host_id != absent_id or not row.is_open:
                 return GameState(row)
             if row.status == LOBBY:
-                players = tuple(p for p in row.players if p.id != absent_id)
-                new = replace(row, players=players, host_id=players[0].id if players else absent_id)
-                if not players:
+                new = _without(row, absent_id)
+                if new.people:
+                    new = replace(new, host_id=new.people[0].id)
+                else:
                     new = replace(new, status=CANCELLED, finished_at=now)
             else:
                 new = pass_host(row, self.position(row).active)
@@ -548,16 +630,10 @@ class GameService:
         now = self.clock()
         async with self.db.transaction() as tx:
             row = await find_row(tx, guild_id, channel_id, game_id)
-            cached = self.position(row) if row.status == RUNNING else None
-            before = GameState(row, cached)
+            before = self.running_state(row)
             self.require_turn(before, user_id, turn)
-            assert cached is not None
             if turn is None and sent is not None:
-                await self._require_announced(tx, row, cached.turn, sent)
-            game = fresh_copy(cached)
-            turn_before = game.turn
-            seat = row.seat(user_id)
-            assert seat is not None
+                await self._require_announced(tx, row, before.turn, sent)
             chosen = self.tile_for(before, tile)
             move = Place(
                 chosen.id,
@@ -567,15 +643,53 @@ class GameService:
                 FigureKind(follower.figure) if follower else None,
                 follower.port if follower else None,
             )
-            try:
-                result = game.play(move)
-            except IllegalMoveError as exc:
-                raise IllegalMove.of(exc, cached, chosen, where) from None
-            state = await self.save_play(
-                tx, row, game, action="place", user_id=user_id, now=now,
-                data={"turn": turn_before, "move": str(move)},
-            )
-        return Played(state, row.players[seat], move, list(result.events))
+            return await self.play_move(tx, before, user_id, move, now=now, where=where)
+
+    def running_state(self, row: GameRow) -> GameState:
+        """A game as stored, with its position if it is running (``require_turn`` says
+        what is wrong otherwise)."""
+        return GameState(row, self.position(row) if row.status == RUNNING else None)
+
+    async def play_move(
+        self,
+        tx: Transaction,
+        before: GameState,
+        user_id: int,
+        move: Place,
+        *,
+        now: datetime,
+        turn: int | None = None,
+        where: str | None = None,
+        stand_in: str | None = None,
+    ) -> Played:
+        """Play ``move`` for ``user_id``, the player on turn, in the caller's transaction:
+        the one way a tile is played, by a person, an AI player, or (``stand_in``: the
+        AI's level) an AI standing in for a person who missed their deadline. ``turn``:
+        the turn the move was chosen for, which must still be current."""
+        self.require_turn(before, user_id, turn)
+        cached = before.game
+        assert cached is not None
+        row = before.row
+        seat = row.seat(user_id)
+        assert seat is not None
+        mover = row.players[seat]
+        chosen = self.tile_for(before, move.tile)
+        game = fresh_copy(cached)
+        turn_before = game.turn
+        try:
+            result = game.play(move)
+        except IllegalMoveError as exc:
+            raise IllegalMove.of(exc, cached, chosen, where) from None
+        data: dict[str, Any] = {"turn": turn_before, "move": str(move)}
+        action = "ai" if mover.is_ai else "place"
+        if stand_in is not None:
+            action, data["player"], data["level"] = "stand-in", user_id, stand_in
+            row = replace(row, stand_ins=row.stand_ins | {turn_before})
+        state = await self.save_play(
+            tx, row, game, action=action, user_id=None if stand_in else user_id, now=now,
+            data=data,
+        )
+        return Played(state, mover, move, list(result.events), stand_in=stand_in is not None)
 
     @staticmethod
     async def _require_announced(tx: Reads, row: GameRow, turn: int, sent: Sent) -> None:
@@ -729,14 +843,33 @@ def require_running(row: GameRow) -> None:
 
 
 def pass_host(row: GameRow, active: list[bool]) -> GameRow:
-    """``row`` with the host role given to the next player still in the game."""
+    """``row`` with the host role given to the next person still in the game (an AI
+    is never host)."""
     seat = row.seat(row.host_id) or 0
     count = len(row.players)
     for step in range(1, count):
         other = (seat + step) % count
-        if active[other]:
+        if active[other] and not row.players[other].is_ai:
             return replace(row, host_id=row.players[other].id)
     return row
+
+
+def with_ai(players: tuple[Player, ...], level: str, name_ai: AINamer) -> tuple[Player, ...]:
+    """``players`` and a new AI player of ``level``: the next negative id (nobody's
+    account), named by ``name_ai`` with its number among the AIs of its level."""
+    ais = [p for p in players if p.is_ai]
+    number = 1 + sum(p.ai == level for p in ais)
+    ai_id = min((p.id for p in ais), default=0) - 1
+    return (*players, Player(ai_id, name_ai(level, number), level))
+
+
+def _require_room(row: GameRow) -> None:
+    if len(row.players) >= MAX_PLAYERS:
+        raise NotAllowed(N_("This game is full: {count} players at most."), count=MAX_PLAYERS)
+
+
+def _without(row: GameRow, user_id: int) -> GameRow:
+    return replace(row, players=tuple(p for p in row.players if p.id != user_id))
 
 
 def _after_play(row: GameRow, game: Game, now: datetime, *, new_turn: bool) -> GameRow:

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from .storage import Timer
-from .turn_clock import DEADLINE, GAME_OVER, LOBBY_EXPIRY, REMINDER
+from .turn_clock import AI_TURN, DEADLINE, GAME_OVER, LOBBY_EXPIRY, REMINDER
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -26,13 +26,14 @@ log = logging.getLogger(__name__)
 
 
 class TimerListeners:
-    """Reminders, deadlines, ended games and expired lobbies, by timer event."""
+    """Reminders, deadlines, AI turns, ended games and expired lobbies, by timer event."""
 
     def __init__(self, bot: CarcassonneBot) -> None:
         self.bot = bot
         self.handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {
             REMINDER: self.on_reminder,
             DEADLINE: self.on_deadline,
+            AI_TURN: self.on_ai_turn,
             GAME_OVER: self.on_game_over,
             LOBBY_EXPIRY: self.on_lobby_expiry,
         }
@@ -58,6 +59,11 @@ class TimerListeners:
         absence = await self.bot.turns.deadline(timer)
         if absence is not None:
             await self.bot.announcer.absence(absence)
+
+    async def on_ai_turn(self, timer: Timer) -> None:
+        played = await self.bot.ai.play(timer)
+        if played is not None:
+            await self.bot.announcer.ai_played(played)
 
     async def on_game_over(self, timer: Timer) -> None:
         ended = await self.bot.turns.game_over(timer)

@@ -4,7 +4,9 @@ A display name is the player's own text: ``**Sam**`` or ``Sam_the_great``
 must read as written, not as markdown, and two players called Sam must be
 told apart in text as in the picture. :func:`seat_names` gives each seat a
 unique name (the same ones the game record and the pictures use);
-:func:`shown` makes any of them safe for a Discord message.
+:func:`shown` makes any of them safe for a Discord message, and
+:func:`shown_seat` marks an AI player's with :data:`AI_MARK` (in pictures
+the name itself says so: "AI Hard 1").
 """
 
 from __future__ import annotations
@@ -34,3 +36,12 @@ def seat_names(players: Iterable[Player]) -> list[str]:
 def shown(name: str) -> str:
     """``name`` as plain text in a message: markdown and mentions escaped."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
+
+
+#: Before an AI player's name in every message.
+AI_MARK = "🤖"
+
+
+def shown_seat(player: Player, name: str) -> str:
+    """A seat's ``name`` (from :func:`seat_names`) safe to show; an AI's marked as one."""
+    return f"{AI_MARK} {shown(name)}" if player.is_ai else shown(name)

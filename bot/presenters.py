@@ -32,9 +32,10 @@ from engine import (
 )
 from render import player_mark
 
-from .games import GameState, Played
+from .games import AINamer, GameState, Played
 from .i18n import Messages
 from .i18n.terms import (
+    AI_LEVELS,
     FARMER_RULES,
     FEATURE_HEADINGS,
     FEATURES,
@@ -46,7 +47,7 @@ from .i18n.terms import (
 )
 from .naming import position_label
 from .spots import placed_spot
-from .storage import CANCELLED, FINISHED, LOBBY, RUNNING
+from .storage import CANCELLED, FINISHED, LOBBY, RUNNING, Player
 from .tile_names import tile_label
 
 COLOUR = discord.Colour(0x2E7D32)
@@ -103,6 +104,38 @@ def who(state: GameState, seat: int) -> str:
     return f"{mark(seat)} **{state.name(seat)}**"
 
 
+def mention(state: GameState, player: Player) -> str:
+    """A person's mention ("<@123>"); an AI's marked name, which calls nobody."""
+    return f"**{state.name(player)}**" if player.is_ai else player.mention()
+
+
+def called(state: GameState, player: Player) -> str:
+    """A player called by their mark and mention: "🔵1 <@123>", "🟡2 **🤖 AI Hard 1**"."""
+    seat = state.seat(player.id)
+    return mention(state, player) if seat is None else f"{mark(seat)} {mention(state, player)}"
+
+
+# Whole names, one per level (the extraction needs each written out).
+_AI_NAMES = {
+    # Translators: the name of an AI player of the easy level, in messages and pictures;
+    # {number} tells the game's easy AIs apart. Keep "AI" (or your word for it) in it.
+    "easy": lambda t, number: t.gettext("AI Easy {number}", number=number),
+    # Translators: the name of an AI player of the medium level (see "AI Easy {number}").
+    "medium": lambda t, number: t.gettext("AI Medium {number}", number=number),
+    # Translators: the name of an AI player of the hard level (see "AI Easy {number}").
+    "hard": lambda t, number: t.gettext("AI Hard {number}", number=number),
+}
+
+
+def ai_namer(t: Messages) -> AINamer:
+    """Names for new AI players, in ``t``'s language: "AI Hard 1"."""
+    return lambda level, number: _AI_NAMES[level](t, number)
+
+
+def ai_level(t: Messages, level: str) -> str:
+    return t.term(AI_LEVELS[level])
+
+
 def game_title(t: Messages, state: GameState) -> str:
     game = state.row.options.get("game", "carcassonne")
     name = t.term(GAMES[game]) if game in GAMES else game
@@ -151,13 +184,15 @@ def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
     row = state.row
     embed = discord.Embed(title=game_title(t, state), colour=COLOUR)
     embed.description = options_text(t, row.options)
-    lines = [t.gettext("{player} (host)", player=p.mention()) if p.id == row.host_id
-             else p.mention() for p in row.players]
+    lines = [t.gettext("{player} (host)", player=mention(state, p)) if p.id == row.host_id
+             else mention(state, p) for p in row.players]
     embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
                     value="\n".join(lines) or t.gettext("nobody"), inline=False)
     if row.status == LOBBY:
         embed.set_footer(text=t.gettext(
-            "2 to 5 players. Join, then the host starts; seats are drawn at random."))
+            "2 to 5 players. Join, then the host starts; seats are drawn at random.") + "\n"
+            + t.gettext("The host can seat AI players with the 🤖 buttons: play alone "
+                        "against one to four of them."))
     else:
         embed.set_footer(text={RUNNING: t.gettext("Started."), FINISHED: t.gettext("Finished."),
                                CANCELLED: t.gettext("Closed.")}[row.status])
@@ -216,7 +251,14 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
     if event.bonus:
         # Translators: after a sentence saying a tile was placed: it was a bonus tile.
         line += " " + t.gettext("(bonus tile)")
+    if event.turn in state.row.stand_ins:
+        line += " " + stood_in(t)
     return line
+
+
+def stood_in(t: Messages) -> str:
+    # Translators: after a move of a player who missed their deadline: an AI played it.
+    return t.gettext("(🤖 played for them by the AI)")
 
 
 # Whole sentences, one per role (the extraction needs each written out).
@@ -351,11 +393,12 @@ def next_turn_text(t: Messages, state: GameState) -> str:
     current = state.current
     if state.game is None or current is None:
         return ""
-    seat = state.seat(current.id)
-    assert seat is not None
+    if current.is_ai:
+        # Translators: {player} is a mark and an AI player's name ("🟡2 **🤖 AI Hard 1**").
+        return t.gettext("{player} is thinking…", player=called(state, current))
     # Translators: {player} is a mark and a mention; {hand} is "your tile is ...", "your
     # bonus tile is ..." or "choose one of ...".
-    text = t.gettext("{player}, your turn: {hand}.", player=f"{mark(seat)} {current.mention()}",
+    text = t.gettext("{player}, your turn: {hand}.", player=called(state, current),
                      hand=hand_text(t, state))
     deadline = deadline_text(t, state)
     return f"{text} {deadline}" if deadline else text
@@ -394,7 +437,15 @@ def turn_post(t: Messages, played: Played, picture: bytes | None,
             image_embed(chart, f"scores-{state.id}.png", chart_png, post)
             post.more_embeds.append(chart)
     else:
-        call_player(t, state, embed)
+        lead = []
+        if played.stand_in:
+            seat = state.seat(played.mover.id)
+            assert seat is not None
+            # Translators: {player} is a mark and a name ("🔵1 **Ana**").
+            lead.append(t.gettext("⌛ {player} missed the deadline, so the AI played the turn "
+                                  "for them. Their next turn is theirs again.",
+                                  player=who(state, seat)))
+        call_player(t, state, embed, lead, played=played.events)
         post.content = next_turn_text(t, state)
     post.embed = embed
     return post
@@ -405,15 +456,22 @@ def turn_title(t: Messages, state: GameState) -> str:
 
 
 def call_player(t: Messages, state: GameState, embed: discord.Embed,
-                lead: Iterable[str] = (), told: Iterable[Event] = ()) -> None:
+                lead: Iterable[str] = (), told: Iterable[Event] = (),
+                played: Iterable[Event] = ()) -> None:
     """The body of a message that calls the player on turn: ``lead`` (what just
     happened, if it is not a move, saying the events ``told``), what happened since
-    their last turn, the scores and the tiles left."""
+    their last turn, the scores and the tiles left. An AI on turn needs no summary:
+    the table reads what was just ``played``, and who leads."""
     game = state.game
     assert game is not None
     lines = list(lead)
-    since = since_last_turn(t, state, told)
-    if since:
+    current = state.current
+    if current is not None and current.is_ai:
+        told_ids = {id(event) for event in told}
+        news = [*event_lines(t, state, (e for e in played if id(e) not in told_ids)),
+                leader_line(t, state)]
+        lines += ["", *news] if lines else news
+    elif since := since_last_turn(t, state, told):
         if lines:
             lines.append("")
         # Translators: a heading (** makes it bold), addressed to the player called.
@@ -430,7 +488,7 @@ def started_post(t: Messages, state: GameState, picture: bytes | None,
     post = Post(view=view)
     game = state.game
     assert game is not None
-    seating = "\n".join(f"{mark(i)} {p.mention()}" for i, p in enumerate(state.players))
+    seating = "\n".join(called(state, p) for p in state.players)
     embed = discord.Embed(title=t.gettext("{game} begins", game=game_title(t, state)),
                           colour=COLOUR)
     lines = [options_text(t, state.row.options), "", t.gettext("**Seating**"), seating]
@@ -484,7 +542,7 @@ def game_over_text(t: Messages, state: GameState) -> str:
     outcome = game.outcome()
     if outcome is None or not outcome.winners:
         return t.gettext("The game is over.")
-    winners = [f"{mark(s)} {state.players[s].mention()}" for s in outcome.winners]
+    winners = [called(state, state.players[s]) for s in outcome.winners]
     score = outcome.scores[outcome.winners[0]]
     if len(winners) == 1:
         return t.ngettext("🏆 Game over! {winner} wins with {count} point.",
@@ -539,11 +597,11 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
                                           status=t.term(STATUSES[row.status])), colour=COLOUR)
     embed.description = options_text(t, row.options)
     if state.game is None:
-        players = "\n".join(p.mention() for p in row.players)
+        players = "\n".join(mention(state, p) for p in row.players)
         embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
                         value=players or t.gettext("nobody"), inline=False)
         host = state.host
-        embed.add_field(name=t.gettext("Host"), value=host.mention() if host
+        embed.add_field(name=t.gettext("Host"), value=mention(state, host) if host
                         else t.gettext("nobody"), inline=False)
         return embed
     game = state.game
@@ -554,9 +612,7 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     current = state.current
     if current is not None:
         since = row.turn_started_at or row.updated_at
-        seat = state.seat(current.id)
-        player = current.mention() if seat is None else f"{mark(seat)} {current.mention()}"
-        lines = [t.gettext("{player}, since {time}", player=player,
+        lines = [t.gettext("{player}, since {time}", player=called(state, current),
                            time=discord.utils.format_dt(since, "R")),
                  t.ngettext("Tile: {tiles}", "Tiles: {tiles}", len(game.hand),
                             tiles=t.list([tile_label(t, x) for x in game.hand], "or"))]
@@ -617,6 +673,10 @@ def help_embed(t: Messages) -> discord.Embed:
                   "can `kick` an absent player; players can `vote-end` a stalled game. Server "
                   "defaults: `settings` (Manage Server). `language` sets the language the bot "
                   "answers you in."),
+        t.gettext("**Against the AI**: `/carcassonne new ai_players: 2` seats two AI players "
+                  "(or the host presses the 🤖 buttons of the lobby), so you can play alone. "
+                  "With the deadline policy `ai`, an AI plays the turn of a player who misses "
+                  "their deadline; their next turn is theirs again."),
         t.gettext("**End**: the game ends by itself when the bag is empty; the host or a member "
                   "with Manage Server can `/carcassonne cancel` it."),
         t.gettext("One game per channel; play as many games as you like in other channels."),

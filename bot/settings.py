@@ -14,8 +14,11 @@ from .errors import GameError
 from .i18n import N_, Language, parse_language
 from .storage import Reads, Scope
 
-NOTHING, SKIP, REMOVE = "nothing", "skip", "remove"
-POLICIES = (NOTHING, SKIP, REMOVE)
+#: What a missed deadline does: say so; skip the turn; skip, and remove the player
+#: after so many; or an AI plays the turn for the player (who is back in control
+#: as soon as they act).
+NOTHING, SKIP, REMOVE, AI_PLAYS = "nothing", "skip", "remove", "ai"
+POLICIES = (NOTHING, SKIP, REMOVE, AI_PLAYS)
 
 #: Without reminders, a turn counts as stalled (for a vote to end) after this.
 STALLED_WITHOUT_REMINDERS = timedelta(hours=24)

@@ -8,7 +8,7 @@ and :mod:`bot.listeners` has one handler per event name below.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from .storage import Timer
 
@@ -20,9 +20,17 @@ DEADLINE = "deadline"
 GAME_OVER = "game_over"
 #: A lobby that was never started closes.
 LOBBY_EXPIRY = "lobby_expiry"
+#: An AI plays the turn: an AI player's, or an absent player's at their deadline.
+AI_TURN = "ai_turn"
 
 #: The timers of a running turn.
-TURN_TIMERS = (REMINDER, DEADLINE)
+TURN_TIMERS = (REMINDER, DEADLINE, AI_TURN)
+
+#: When an AI player's turn begins, its timer is set this far ahead, and brought
+#: forward to "now" as soon as the message announcing the turn is out, so that
+#: the AI's move always follows that message; the wait only matters if the
+#: announcement never goes out (the bot stopped, the channel is closed to it).
+AI_TURN_WAIT = timedelta(seconds=30)
 
 
 @dataclass(frozen=True)

@@ -25,18 +25,21 @@ from .presenters import (
     COLOUR,
     Post,
     call_player,
+    called,
     event_lines,
     final_scoring,
     game_over_text,
     game_title,
     image_embed,
     mark,
+    mention,
     next_turn_text,
     scores_field,
+    stood_in,
     turn_title,
     who,
 )
-from .settings import NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
+from .settings import AI_PLAYS, NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
 from .spots import spot_name
 from .tile_names import tile_label
 from .turns import (
@@ -73,11 +76,8 @@ def deadline_text(t: Messages, deadline: datetime | None) -> str:
 
 def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None) -> Post:
     state = reminder.state
-    seat = state.seat(reminder.player.id)
-    player = reminder.player.mention() if seat is None else f"{mark(seat)} " \
-        f"{reminder.player.mention()}"
     lines = [t.gettext("⏰ {player}, it is still your turn in **{game}**: it began {time}.",
-                       player=player, game=game_title(t, state),
+                       player=called(state, reminder.player), game=game_title(t, state),
                        time=timestamp(reminder.since))]
     if reminder.deadline is not None:
         lines.append(t.gettext("⏳ Deadline {deadline}.",
@@ -147,6 +147,14 @@ def absence_post(
                                player=player)]
         if absence.remove_after and absence.missed:
             lines.append(t.gettext("Missed turns in a row: {count}.", count=absence.missed))
+    elif absence.action == ABANDONED and any(p.is_ai for p in state.players):
+        # AI players never miss a turn: the game ends when the people have all gone.
+        lines = [t.ngettext(
+            "⏹️ {player} missed the deadline too. Every person playing has missed {count} "
+            "turn in a row, so the game ends here and is scored.",
+            "⏹️ {player} missed the deadline too. Every person playing has missed {count} "
+            "turns in a row, so the game ends here and is scored.", absence.idle_rounds,
+            player=player)]
     elif absence.action == ABANDONED:
         lines = [t.ngettext(
             "⏹️ {player} missed the deadline too. Every player has missed {count} turn in a "
@@ -174,7 +182,8 @@ def absence_post(
     else:
         # The lead says the skip or the removal; the events since the last turn, the rest.
         call_player(t, state, embed, lines, [e for e in absence.events
-                                             if isinstance(e, TurnSkipped | PlayerRemoved)])
+                                             if isinstance(e, TurnSkipped | PlayerRemoved)],
+                    absence.events)
         if absence.action == REMOVE:
             image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
         post.content = next_turn_text(t, state)
@@ -202,7 +211,7 @@ def vote_post(t: Messages, vote: Vote, chart_png: bytes | None) -> Post:
         return Post(content=t.gettext(
             "🗳️ Votes to end **{game}** now: {voters}. It ends (and is scored) when {missing} "
             "also `/carcassonne vote-end`. A move cancels the votes.", game=game_title(t, state),
-            voters=voters, missing=t.list([p.mention() for p in vote.missing])))
+            voters=voters, missing=t.list([mention(state, p) for p in vote.missing])))
     embed = discord.Embed(title=t.gettext("{game} ends by vote", game=game_title(t, state)),
                           colour=COLOUR)
     embed.description = t.gettext("🗳️ {voters} voted to end the stalled game. Final scoring:",
@@ -255,6 +264,8 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
                                      "{spot}", **facts)
             if entry.bonus:
                 text += " " + t.gettext("(bonus tile)")
+            if index in state.row.stand_ins:
+                text += " " + stood_in(t)
         after = game.after_turn[index] if index < len(game.after_turn) else previous
         gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
                  if after[i] > previous[i]]
@@ -345,6 +356,9 @@ def policy_text(t: Messages, policy: str, remove_after: int) -> str:
                          "to end)")
     if policy == SKIP:
         return t.gettext("the turn is skipped and the tile goes back into the bag")
+    if policy == AI_PLAYS:
+        return t.gettext("an AI plays the turn for the player, who is back in control as soon "
+                         "as they act")
     return t.ngettext(
         "the turn is skipped; after {count} missed turn in a row the player is removed",
         "the turn is skipped; after {count} missed turns in a row the player is removed",

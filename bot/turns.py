@@ -31,6 +31,7 @@ from .errors import GameError, HostOnly, NotAllowed
 from .games import GameService, GameState, find_row, fresh_copy, pass_host, require_running
 from .i18n import N_, parse_language
 from .settings import (
+    AI_PLAYS,
     MAX_SNOOZE_HOURS,
     NOTHING,
     REMOVE,
@@ -54,7 +55,15 @@ from .storage import (
     Timer,
     Transaction,
 )
-from .turn_clock import DEADLINE, GAME_OVER, LOBBY_EXPIRY, REMINDER, TURN_TIMERS
+from .turn_clock import (
+    AI_TURN,
+    AI_TURN_WAIT,
+    DEADLINE,
+    GAME_OVER,
+    LOBBY_EXPIRY,
+    REMINDER,
+    TURN_TIMERS,
+)
 
 #: A deadline that ends a game nobody plays any more (Absence.action).
 ABANDONED = "abandoned"
@@ -88,9 +97,10 @@ class Absence:
     """Something was done about an absent player: a missed deadline or a removal.
 
     ``action`` is ``nothing`` (deadline passed, policy nothing), ``bonus`` (a
-    bonus tile cannot be skipped), ``skip``, ``remove`` or ``abandoned`` (every
-    player missed their turns: the game ended); ``by`` is the member who
-    removed the player (None: the deadline did).
+    bonus tile cannot be skipped), ``skip``, ``remove``, ``ai`` (an AI is about
+    to play the turn: its move says so), or ``abandoned`` (every person missed
+    their turns: the game ended); ``by`` is the member who removed the player
+    (None: the deadline did).
     """
 
     state: GameState
@@ -356,12 +366,21 @@ class TurnService:
         self.wake()
 
     async def _schedule(self, tx: Transaction, row: GameRow, now: datetime) -> None:
-        """The reminder and deadline of the turn that began at ``turn_started_at``.
+        """The reminder and deadline of the turn that began at ``turn_started_at``; for
+        an AI player, the timer of its move instead (kept if it is set already).
 
         Reminders fall due every interval after the turn began; those already
         past are not sent (they were, or the rules just changed). A deadline
         already past when the rules change gives the player a full one from now.
         """
+        on_turn = row.player(row.on_turn) if row.on_turn is not None else None
+        if on_turn is not None and on_turn.is_ai:
+            await tx.cancel_timers(row.id, (REMINDER, DEADLINE))
+            pending = (await tx.game_timers(row.id)).get(AI_TURN)
+            if pending is None or pending.turn != row.turn:
+                await tx.set_timer(AI_TURN, now + AI_TURN_WAIT, now=now, game_id=row.id,
+                                   turn=row.turn, data={"player": on_turn.id})
+            return
         await tx.cancel_timers(row.id, TURN_TIMERS)
         rules = await self.rules(tx, row)
         since = row.turn_started_at or now
@@ -502,21 +521,33 @@ class TurnService:
         player = row.players[seat]
         if rules.policy == NOTHING:
             return Absence(GameState(row, cached), player, NOTHING)
-        missed = missed_in_a_row(cached, seat) + 1
-        if cached.is_bonus_turn and not (rules.policy == REMOVE and missed >= rules.remove_after):
-            return Absence(GameState(row, cached), player, BONUS, missed, rules.remove_after)
+        missed = missed_in_a_row(cached, seat, row.stand_ins) + 1
+        idle = (await server_settings(tx, row.guild_id)).limits.idle_rounds
         game = fresh_copy(cached)
         first = len(game.events)
-        if rules.policy == REMOVE and missed >= rules.remove_after:
-            action = REMOVE
-            game.remove_player(seat)
-        else:
-            action = SKIP
-            game.skip_turn()
-        idle = (await server_settings(tx, row.guild_id)).limits.idle_rounds
-        if not game.is_over and _abandoned(game, idle):
+        if rules.policy == AI_PLAYS:
+            if not _abandoned(row, game, idle, missing=seat):
+                # The AI plays the turn (the ai_turn listener), unless the player acts first.
+                await tx.cancel_timers(row.id, (REMINDER,))
+                await tx.set_timer(AI_TURN, now, now=now, game_id=row.id, turn=row.turn,
+                                   data={"player": player.id})
+                self.wake()
+                return Absence(GameState(row, cached), player, AI_PLAYS, missed)
             action = ABANDONED
             game.end()
+        elif cached.is_bonus_turn and not (rules.policy == REMOVE
+                                           and missed >= rules.remove_after):
+            return Absence(GameState(row, cached), player, BONUS, missed, rules.remove_after)
+        else:
+            if rules.policy == REMOVE and missed >= rules.remove_after:
+                action = REMOVE
+                remove(row, game, seat)
+            else:
+                action = SKIP
+                game.skip_turn()
+            if not game.is_over and _abandoned(row, game, idle):
+                action = ABANDONED
+                game.end()
         if action == REMOVE and row.host_id == player.id:
             row = pass_host(row, game.active)
         state = await self.games.save_play(
@@ -625,7 +656,7 @@ class TurnService:
             on_turn = seat == cached.current_player
             game = fresh_copy(cached)
             first = len(game.events)
-            game.remove_player(seat)
+            remove(row, game, seat)
             if row.host_id == target_id:
                 row = pass_host(row, game.active)
             state = await self.games.save_play(
@@ -650,6 +681,7 @@ class TurnService:
             seat = row.seat(user_id)
             if seat is None or not cached.active[seat]:
                 raise NotAllowed(N_("Only the game's players can vote to end it."))
+            # AI players have no vote: the people still in the game decide.
             current = state.current
             assert current is not None
             rules = await self.rules(tx, row)
@@ -661,7 +693,7 @@ class TurnService:
                     time=timestamp(since + rules.stalled_after))
             await tx.vote(row.id, user_id, cached.turn, now)
             voted = await tx.votes(row.id, cached.turn)
-            active = [p for i, p in enumerate(row.players) if cached.active[i]]
+            active = [p for i, p in enumerate(row.players) if cached.active[i] and not p.is_ai]
             voters = tuple(p for p in active if p.id in voted)
             missing = tuple(p for p in active if p.id not in voted and p.id != current.id)
             if missing:
@@ -708,26 +740,45 @@ class TurnService:
 # ------------------------------------------------------------------ helpers
 
 
-def missed_in_a_row(game: Game, seat: int) -> int:
-    """How many of ``seat``'s latest turns in a row were skipped at a deadline.
+def missed_in_a_row(game: Game, seat: int, stand_ins: frozenset[int] = frozenset()) -> int:
+    """How many of ``seat``'s latest turns in a row were missed at a deadline: skipped,
+    or played by an AI standing in (``stand_ins``: those turns' record entries).
 
     Discards (a drawn tile that fits nowhere) are not the player's doing and
-    neither count nor break the run; a placed tile does break it.
+    neither count nor break the run, nor does a bonus tile an AI played for them
+    (it comes with the turn before); a tile they placed themselves breaks it.
     """
     missed = 0
-    for entry in reversed(game.history):
+    for turn in range(len(game.history) - 1, -1, -1):
+        entry = game.history[turn]
         if entry.player != seat or isinstance(entry.action, (Remove, Discard)):
             continue
-        if not isinstance(entry.action, Skip):
+        if turn in stand_ins:
+            missed += not entry.bonus
+        elif isinstance(entry.action, Skip):
+            missed += 1
+        else:
             break
-        missed += 1
     return missed
 
 
-def _abandoned(game: Game, rounds: int) -> bool:
-    """Whether every player still in the game missed their last ``rounds`` turns."""
-    seats = [seat for seat, active in enumerate(game.active) if active]
-    return all(missed_in_a_row(game, seat) >= rounds for seat in seats)
+def _abandoned(row: GameRow, game: Game, rounds: int, missing: int | None = None) -> bool:
+    """Whether every person still in the game (AI players never miss a turn) missed
+    their last ``rounds`` turns; ``missing``: a seat that misses one more now."""
+    seats = [seat for seat, active in enumerate(game.active)
+             if active and not row.players[seat].is_ai]
+    return bool(seats) and all(
+        missed_in_a_row(game, seat, row.stand_ins) + (seat == missing) >= rounds
+        for seat in seats)
+
+
+def remove(row: GameRow, game: Game, seat: int) -> None:
+    """Take ``seat`` out of ``game``; when no person is left in it, the game ends
+    (and is scored): AI players do not play on by themselves."""
+    game.remove_player(seat)
+    people = [s for s, active in enumerate(game.active) if active and not row.players[s].is_ai]
+    if not game.is_over and not people:
+        game.end()
 
 
 def _due(timer: Timer | None) -> datetime | None:

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from .. import presenters
 from ..components import as_host, lobby_view, player_of
+from ..games import MAX_PLAYERS
 from ..storage import LOBBY, MessageRef
 from .base import Commands
 
@@ -14,6 +15,13 @@ GAME_CHOICES = [
     app_commands.Choice(name="Carcassonne", value="carcassonne"),
     app_commands.Choice(name="Hunters and Gatherers", value="hunters-and-gatherers"),
 ]
+AI_CHOICES = [
+    app_commands.Choice(name="Easy", value="easy"),
+    app_commands.Choice(name="Medium", value="medium"),
+    app_commands.Choice(name="Hard", value="hard"),
+]
+#: The level of AI players seated by ``/carcassonne new ai_players:`` alone.
+DEFAULT_AI_LEVEL = "medium"
 FARMER_CHOICES = [
     app_commands.Choice(name="3rd edition: 3 per completed city", value="3rd"),
     app_commands.Choice(name="1st edition: 4 per city to the farmers' majority", value="1st"),
@@ -33,8 +41,10 @@ class LobbyCommands(Commands):
         two_tile_city="Carcassonne, 1st edition: a completed 2-tile city scores 2, +1 per pennant",
         unfinished="Unfinished features score at the end (default yes)",
         hand="House rule: hold this many tiles and play one of them (default 1)",
+        ai_players="Seat this many AI players (1 to 4)",
+        ai_level="How well they play (default medium)",
     )
-    @app_commands.choices(game=GAME_CHOICES, farmers=FARMER_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, farmers=FARMER_CHOICES, ai_level=AI_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -45,6 +55,8 @@ class LobbyCommands(Commands):
         two_tile_city: bool = False,
         unfinished: bool = True,
         hand: app_commands.Range[int, 1, 3] = 1,
+        ai_players: app_commands.Range[int, 1, MAX_PLAYERS - 1] | None = None,
+        ai_level: str | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         options = {
@@ -56,10 +68,13 @@ class LobbyCommands(Commands):
             "hand": hand,
             "farmers": farmers,
         }
-        state = await self.games.create(
-            guild_id, channel_id, player_of(interaction.user), options
-        )
+        # A level alone seats one AI of that level; a number alone, medium ones.
+        seats = ai_players if ai_players is not None else int(ai_level is not None)
         t = await self.bot.public(guild_id)
+        state = await self.games.create(
+            guild_id, channel_id, player_of(interaction.user), options,
+            ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=presenters.ai_namer(t),
+        )
         post = presenters.lobby_post(t, state, lobby_view(t, state))
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:

@@ -131,6 +131,13 @@ STATUSES = {
     "cancelled": term("game status", "cancelled"),
 }
 
+#: The levels of AI players (``bot.storage.AI_LEVELS``), as a word: "hard".
+AI_LEVELS = {
+    "easy": term("AI level", "easy"),
+    "medium": term("AI level", "medium"),
+    "hard": term("AI level", "hard"),
+}
+
 #: Each language's name, in the reader's language ("maghiară" for a Romanian).
 #: A language menu shows :attr:`Language.endonym` too.
 LANGUAGE_NAMES = {

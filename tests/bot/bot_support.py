@@ -343,6 +343,15 @@ async def clicks_at_once(
     )
 
 
+async def fire(env: simcord.Env, timer) -> None:
+    """Fire a timer as the scheduler does (a ``carcassonne_timer`` event, dispatched
+    inside the bot's scope so that settling waits for its listener), then settle:
+    for a timer fired late, or twice."""
+    with env._bot_scope():
+        env.bot.dispatch("carcassonne_timer", timer)
+    await env.settle()
+
+
 def untag(value: str) -> str:
     """A suggested value without the turn it names (``t3:1,0,90`` -> ``1,0,90``)."""
     head, colon, rest = value.partition(":")
@@ -469,3 +478,36 @@ def untranslated(texts: list[str], fragments: list[re.Pattern[str]]) -> list[tup
                 found.append((pattern.pattern, text))
                 break
     return found
+
+
+# AI players (issue 13).
+
+#: Wall-clock seconds an action may take where AI players move: a person's move and
+#: up to four AI moves after it, computed in the worker process, on a busy machine.
+AI_SETTLE = 30.0
+
+
+def ai_table(database: str, seed: int = 3, **options):
+    """:func:`seeded_table` for games with AI players (a longer settling time)."""
+    return seeded_table(database, seed, settle_timeout=AI_SETTLE, **options)
+
+
+def ai_entries(state: GameState) -> list:
+    """The record entries of the AI seats' turns."""
+    return [e for e in state.game.history if state.players[e.player].is_ai]
+
+
+def assert_no_ai_contact(env: simcord.Env, state: GameState) -> None:
+    """No message mentions anyone but the game's people, and no direct message is ever
+    opened for an AI (their ids are negative: nobody's account)."""
+    import json
+
+    people = {p.id for p in state.players if not p.is_ai}
+    for request in env.http_requests:
+        if request.path.endswith("/commands"):
+            continue
+        text = json.dumps(request.json or {}, ensure_ascii=False)
+        assert "<@-" not in text and "<@!-" not in text, text[:300]
+        assert set(mentions(text)) <= people, text[:300]
+        if request.path.endswith("/users/@me/channels"):
+            assert int(request.json["recipient_id"]) in people
