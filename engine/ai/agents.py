@@ -27,7 +27,8 @@ class Budget:
     """How long a searching agent may think: whichever limit comes first.
 
     ``seconds`` is wall-clock time per move (the search is then not exactly
-    repeatable); ``iterations`` alone makes it deterministic for a seed.
+    repeatable); ``iterations`` (candidate trials per move) alone makes it
+    deterministic for a seed. An empty budget means the agent's default.
     """
 
     seconds: float | None = None
