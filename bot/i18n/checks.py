@@ -199,19 +199,6 @@ def _names(found: set[Field]) -> str:
     return ", ".join(sorted("{" + name + "}" for name, _, _ in found)) or "none"
 
 
-def awaiting_translation(language: Language) -> str | None:
-    """Why ``language``'s catalogue is not complete yet (entries await their
-    translator), or None when it is (English always is): what a test that needs a
-    complete catalogue says while it waits."""
-    if language not in TRANSLATED:
-        return None
-    waiting = catalogue_report(language).untranslated
-    if not waiting:
-        return None
-    return (f"{len(waiting)} entries of the {language.value} catalogue await their "
-            f"translator (python -m bot.i18n check --language {language.value})")
-
-
 def all_reports(languages=TRANSLATED) -> dict[Language | None, Report]:
     """The template's report (under None: only broken), then each catalogue's."""
     template = read_catalogue(TEMPLATE)

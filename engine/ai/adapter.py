@@ -19,7 +19,6 @@ from ..geometry import OFFSETS
 from ..options import Options
 from ..rules.carcassonne import CLOISTER_POINTS, Carcassonne
 from ..scoring import majority
-from ..selfplay import random_move
 from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, edge_at
 from ..view import PlayerView as EngineView
 
@@ -51,11 +50,6 @@ def legal_actions(state: State) -> list[Action]:
     """Every legal action of the player on turn: each tile of the hand, each
     placement, and each figure (or none) on it. Never empty while the game runs."""
     return list(state.legal_actions())
-
-
-def random_action(state: State, rng: random.Random) -> Action:
-    """A random legal action, cheaply (no full listing): for playouts."""
-    return random_move(state, rng)
 
 
 def apply(state: State, action: Action) -> None:

@@ -32,7 +32,8 @@ def add_match_command(commands) -> None:
                         help="thinking time per move of the searching agent "
                              f"(default {DEFAULT_BUDGET.seconds})")
     parser.add_argument("--iterations", type=int,
-                        help="playouts per move of the searching agent instead: repeatable")
+                        help="candidate trials per move of the searching agent instead: "
+                             "repeatable")
     parser.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
                         "default: the base game with farmers")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")

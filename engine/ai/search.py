@@ -89,20 +89,20 @@ class HardAgent(Agent):
         determinisation; stop when the budget is spent (an unfinished round
         is dropped, so every candidate is compared on the same rounds)."""
         budget = self.budget
-        playouts = 0
+        trials = 0
         me = view.player
         while True:
             sample = view.sample(rng)
             values = {}
             for index in alive:
-                if ((budget.iterations is not None and playouts >= budget.iterations)
+                if ((budget.iterations is not None and trials >= budget.iterations)
                         or (deadline is not None and time.perf_counter() >= deadline)):
                     return
                 state = adapter.copy_state(sample)
                 adapter.apply(state, candidates[index])
                 self._answer(state)
                 values[index] = evaluate(state, me, disposable=True)
-                playouts += 1
+                trials += 1
             yield values
 
     def _answer(self, state: State) -> None:

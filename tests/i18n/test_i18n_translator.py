@@ -98,10 +98,12 @@ async def test_autocomplete_choices_are_translated_for_the_readers_locale(transl
     assert english["name"] == "Hunters and Gatherers"
 
 
-async def test_the_catalogue_context_keeps_command_words_apart_from_game_words():
-    # The real catalogues translate "Carcassonne" as a game name, not yet as a
-    # command choice: the translator finds nothing and English stays.
-    translator = CatalogueTranslator()
+async def test_the_catalogue_context_keeps_command_words_apart_from_game_words(tmp_path):
+    # "Carcassonne" translated as a game name only, not as a command choice: the
+    # translator finds nothing under the choice's context, and English stays.
+    loaded = catalogue_of(tmp_path, Language.CHINESE, [("game", "Carcassonne", "卡卡颂")])
+    assert loaded.pgettext("game", "Carcassonne") == "卡卡颂"
+    translator = CatalogueTranslator(catalogues=lambda language: loaded)
     payload = await GAMES[0].get_translated_payload_for_locale(translator, discord.Locale.chinese)
     assert payload["name"] == "Carcassonne"
 
