@@ -377,6 +377,8 @@ class GameService:
         if len(ai) > MAX_PLAYERS - 1:
             raise NotAllowed(N_("This game is full: {count} players at most."),
                              count=MAX_PLAYERS)
+        for level in ai:
+            _require_level(level)
         if options.get("game") == HUNTERS_AND_GATHERERS:
             for name in CARCASSONNE_ONLY:
                 if options.get(name, False) not in (False, "3rd"):
@@ -456,8 +458,7 @@ class GameService:
         game_id: int | None = None,
     ) -> GameState:
         """The host seats an AI player of ``level`` in the lobby."""
-        if level not in AI_LEVELS:
-            raise BadInput(N_("There is no AI of that level."))
+        _require_level(level)
 
         def seat(row: GameRow) -> tuple[tuple[Player, ...], dict[str, Any]]:
             _require_room(row)
@@ -861,6 +862,11 @@ def with_ai(players: tuple[Player, ...], level: str, name_ai: AINamer) -> tuple[
     number = 1 + sum(p.ai == level for p in ais)
     ai_id = min((p.id for p in ais), default=0) - 1
     return (*players, Player(ai_id, name_ai(level, number), level))
+
+
+def _require_level(level: str) -> None:
+    if level not in AI_LEVELS:
+        raise BadInput(N_("There is no AI of that level."))
 
 
 def _require_room(row: GameRow) -> None:

@@ -352,6 +352,13 @@ async def fire(env: simcord.Env, timer) -> None:
     await env.settle()
 
 
+def start_timers(env: simcord.Env) -> None:
+    """Start the bot's timer task again (after ``bot.scheduler.stop()``) as the bot's
+    own task, as at its start, so that settling waits for what its timers set off."""
+    with env._bot_scope():
+        env.bot.scheduler.start()
+
+
 def untag(value: str) -> str:
     """A suggested value without the turn it names (``t3:1,0,90`` -> ``1,0,90``)."""
     head, colon, rest = value.partition(":")

@@ -17,13 +17,20 @@ from bot_support import (
     ai_table,
     assert_no_ai_contact,
     assert_player_words,
+    clicks_at_once,
     custom_ids,
+    deliver,
     first_move,
     mentions,
     player_texts,
+    prepared_slash,
+    start_timers,
 )
 
+from bot.errors import BadInput
 from bot.games import GameService
+from bot.presenters import mark
+from bot.storage import Player
 from bot.thinking import AISettings, Thinker
 from engine import BonusTileEarned, Game, Place
 
@@ -116,6 +123,95 @@ async def test_new_seats_ai_players_and_one_person_plays_alone(database) -> None
         assert_no_ai_contact(table.env, state)
 
 
+async def test_a_level_alone_seats_one_ai_of_that_level(database) -> None:
+    async with ai_table(database) as table:
+        lobby = await table.member("alice").slash(table.channel, "carcassonne new",
+                                                  ai_level="hard")
+        assert lobby.response.embeds[0].fields[0].value.splitlines()[1:] == ["**🤖 AI Hard 1**"]
+        assert [p.ai for p in (await table.state()).players] == [None, "hard"]
+
+
+async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> None:
+    """A full lobby, a vanished AI, a started game, a value Discord would not offer:
+    each answered privately, in a sentence, and nothing changes."""
+    async with ai_table(database) as table:
+        alice, bob = table.member("alice"), table.member("bob")
+        for option, answer in [
+            ({"name": "ai_level", "type": 3, "value": "godlike"},
+             "`ai_level` must be one of the choices Discord shows."),
+            ({"name": "ai_players", "type": 4, "value": 9},
+             "`ai_players` must be a whole number from 1 to 4."),
+        ]:
+            [refused] = await deliver(table.env, prepared_slash(
+                table.env, alice, table.channel, "carcassonne new", raw=[option]))
+            assert refused.ephemeral and refused.response.content.startswith(answer)
+        assert table.channel.history() == []  # no lobby was opened
+        with pytest.raises(BadInput):  # nor by a caller of the application layer
+            await table.bot.games.create(table.guild.id, table.channel.id,
+                                         Player(alice.id, "alice"), {}, ai=("godlike",),
+                                         name_ai=lambda level, number: "AI")
+        assert await table.bot.storage.open_game(table.guild.id, table.channel.id) is None
+
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai_players=3)).response
+        # Two clicks on the last free seat at once: one AI takes it, the other is told.
+        added, late = await clicks_at_once(table.env, [(alice, lobby, "🤖 Add AI: easy")] * 2)
+        assert not added.ephemeral
+        assert late.ephemeral and late.response.content == "This game is full: 5 players at most."
+        full = await table.state()
+        assert len(full.players) == 5
+        joined = await bob.slash(table.channel, "carcassonne join")
+        assert joined.ephemeral and "full" in joined.response.content
+        assert (await table.state()).row.version == full.row.version
+
+        for _ in range(3):
+            await alice.click(lobby, label="Remove an AI")
+        removed, gone = await clicks_at_once(table.env, [(alice, lobby, "Remove an AI")] * 2)
+        assert gone.ephemeral
+        assert gone.response.content == "There is no AI player in this game to remove."
+        alone = await table.state()
+        assert [p.name for p in alone.players] == ["alice"]
+
+        # The game starts while the host's click on "Add AI" is on its way.
+        await alice.click(lobby, label="🤖 Add AI: medium")
+        started, stale = await clicks_at_once(table.env, [(alice, lobby, "Start"),
+                                                          (alice, lobby, "🤖 Add AI: hard")])
+        assert not started.ephemeral
+        assert stale.ephemeral and stale.response.content == "This game has already started."
+        running = await table.state()
+        assert running.row.status == "running" and len(running.players) == 2
+        assert_no_ai_contact(table.env, running)
+
+
+async def test_status_scores_and_mygames_mark_the_ai_on_turn(database) -> None:
+    async with ai_table(database) as table:
+        alice = table.member("alice")
+        await alice.slash(table.channel, "carcassonne new", ai_players=1, ai_level="easy")
+        await alice.slash(table.channel, "carcassonne start")
+        bot = table.bot
+        await bot.scheduler.stop()  # the AI's turn waits below
+        await table.place()
+        waiting = await table.state()
+        assert waiting.current.is_ai
+        ai = f"**🤖 {waiting.current.name}**"
+        status = (await alice.slash(table.channel, "carcassonne status")).response.embeds[0]
+        fields = {f.name: f.value for f in status.fields}
+        assert any(value.startswith(f"{mark(waiting.seat(waiting.current.id))} {ai}, since")
+                   for value in fields.values())
+        assert any(f"{ai}:" in value for value in fields.values())  # its scores line
+        mine = (await alice.slash(table.channel, "carcassonne mygames")).response
+        assert f"🤖 {waiting.current.name}'s turn since" in mine.embeds[0].description
+        # Nobody moves for the AI.
+        refused = await table.member("alice").slash(table.channel, "carcassonne place",
+                                                     position="0,1,0")
+        assert refused.ephemeral and "not your turn" in refused.response.content
+        assert (await table.state()).row.version == waiting.row.version
+
+        start_timers(table.env)
+        await table.env.settle()
+        assert (await table.state()).current.id == alice.id
+        assert_no_ai_contact(table.env, waiting)
+
+
 # ------------------------------------------------------------- whole games
 
 
@@ -172,52 +268,54 @@ async def test_a_person_plays_a_whole_game_against_two_ais(database, tmp_path) -
         assert assert_player_words(table.env) > 200
 
 
+def assert_every_ai_turn_played_once(state, log) -> None:
+    """Each AI seat's placed tile is logged once, as that AI's move of that turn."""
+    ai_moves = [e for e in log if e.action == "ai"]
+    placed = [t for t, e in enumerate(state.game.history)
+              if state.players[e.player].is_ai and isinstance(e.action, Place)]
+    assert sorted(e.data["turn"] for e in ai_moves) == placed
+    assert all(e.user_id == state.players[state.game.history[e.data["turn"]].player].id
+               for e in ai_moves)
+
+
 @pytest.mark.parametrize("options", [
-    {"river": True, "farmers": "1st", "two_tile_city": True},
-    {"winter": True, "hand": 3},
-], ids=["river-1st-edition", "winter-hand"])
-async def test_ai_players_play_every_kind_of_carcassonne(database, options) -> None:
-    """Five rounds with two AIs: they play the River's course, the Winter bag, and with
-    a hand of tiles they choose which one to play (not always the first)."""
+    {"river": True, "winter": True, "farmers": "1st", "two_tile_city": True, "hand": 3,
+     "ai_level": "easy"},
+    {"game": "hunters-and-gatherers", "hand": 2, "ai_level": "medium"},
+], ids=["carcassonne-every-option", "hunters-and-gatherers"])
+async def test_ai_players_play_every_kind_of_game_to_the_end(database, options) -> None:
+    """One person and two AIs play the game to its end. Carcassonne with every option at
+    once (the whole game without options: the test above): the River's course first,
+    the Winter bag, the 1st edition's farmers and 2-tile city, a hand of three, of which
+    the AI chooses the tile to play (not always the first). Hunters and Gatherers with a
+    hand of two, where an AI that earns a bonus tile (HG-31) plays it as its next turn,
+    announced as a bonus tile."""
     async with ai_table(database, seed=5) as table:
         alice = table.member("alice")
         await alice.slash(table.channel, "carcassonne new", ai_players=2, **options)
         await alice.slash(table.channel, "carcassonne start")
-        await play(table, until=lambda state: len(ai_entries(state)) >= 10)
-        state = await table.state()
-        placed = [e for e in ai_entries(state) if isinstance(e.action, Place)]
-        assert len(placed) >= 10 and not state.current.is_ai
-        if options.get("river"):
-            assert all(e.action.tile.startswith("RV") for e in placed[:4])  # the River first
-        if options.get("hand"):
-            assert all(e.action.tile in e.hand for e in placed)
-            assert any(e.action.tile != e.hand[0] for e in placed if len(set(e.hand)) > 1)
-        assert_no_ai_contact(table.env, state)
-
-
-async def test_an_ai_that_earns_a_bonus_tile_plays_it_too(database) -> None:
-    """Hunters and Gatherers, with a hand of tiles (HG-31): closing a forest with gold
-    earns a bonus tile, played at once by the same player: an AI plays it as its next
-    turn, announced as a bonus tile."""
-    def bonus_played(state) -> bool:
-        return any(e.bonus for e in ai_entries(state))
-
-    async with ai_table(database, seed=5) as table:
-        alice = table.member("alice")
-        await alice.slash(table.channel, "carcassonne new", game="hunters-and-gatherers",
-                          hand=2, ai_players=2, ai_level="medium")
-        await alice.slash(table.channel, "carcassonne start")
-        await play(table, until=bonus_played)
+        await play(table)
         state = await table.state()
         game = state.game
-        earned = [e for e in game.events if isinstance(e, BonusTileEarned)
-                  and state.players[e.player].is_ai]
-        assert earned, "no AI earned a bonus tile in this game: choose another seed"
-        event = earned[0]
-        bonus = game.history[event.turn + 1]
-        assert bonus.bonus and bonus.player == event.player
-        assert bonus.action.tile == event.tile
-        assert any("(bonus tile)" in text and "🤖" in text for text in player_texts(table.env))
+        assert state.row.status == "finished" and game.is_over and not game.bag
+        assert "Game over" in table.channel.last_message.content
+        assert_every_ai_turn_played_once(state, await table.bot.storage.game_log(state.id))
+        placed = [e for e in ai_entries(state) if isinstance(e.action, Place)]
+        assert len(placed) > 30
+        if options.get("river"):
+            assert all(e.action.tile.startswith("RV") for e in placed[:4])  # the River first
+        if options.get("hand") == 3:
+            assert all(e.action.tile in e.hand for e in placed)
+            assert any(e.action.tile != e.hand[0] for e in placed if len(set(e.hand)) > 1)
+        if options.get("game") == "hunters-and-gatherers":
+            earned = [e for e in game.events if isinstance(e, BonusTileEarned)
+                      and state.players[e.player].is_ai]
+            assert earned, "no AI earned a bonus tile in this game: choose another seed"
+            bonus = game.history[earned[0].turn + 1]
+            assert bonus.bonus and bonus.player == earned[0].player
+            assert bonus.action.tile == earned[0].tile
+            assert any("(bonus tile)" in text and "🤖" in text
+                       for text in player_texts(table.env))
         assert_no_ai_contact(table.env, state)
 
 

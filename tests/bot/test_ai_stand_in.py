@@ -14,6 +14,7 @@ from bot_support import (
     first_move,
     mentions,
     seeded_table,
+    start_timers,
 )
 
 from bot import create_bot
@@ -95,7 +96,9 @@ async def test_a_player_who_acts_before_the_ai_stands_in_keeps_the_turn(database
         assert after.row.version == moved.row.version and not after.row.stand_ins
         assert len(table.channel.history()) == seen
         assert not log_actions(await bot.storage.game_log(state.id), "stand-in")
-        bot.scheduler.start()
+        start_timers(table.env)  # and nothing else is due for that turn
+        await table.env.settle()
+        assert (await table.state()).row.version == after.row.version
 
 
 async def test_someone_who_keeps_missing_is_stood_in_for_until_the_game_is_abandoned(
