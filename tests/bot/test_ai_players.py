@@ -185,8 +185,7 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
 async def test_status_scores_and_mygames_mark_the_ai_on_turn(database) -> None:
     async with ai_table(database) as table:
         alice = table.member("alice")
-        await alice.slash(table.channel, "carcassonne new", ai_players=1, ai_level="easy")
-        await alice.slash(table.channel, "carcassonne start")
+        await table.started("alice", ai_players=1, ai_level="easy")
         bot = table.bot
         await bot.scheduler.stop()  # the AI's turn waits below
         await table.place()
@@ -291,9 +290,7 @@ async def test_ai_players_play_every_kind_of_game_to_the_end(database, options) 
     hand of two, where an AI that earns a bonus tile (HG-31) plays it as its next turn,
     announced as a bonus tile."""
     async with ai_table(database, seed=5) as table:
-        alice = table.member("alice")
-        await alice.slash(table.channel, "carcassonne new", ai_players=2, **options)
-        await alice.slash(table.channel, "carcassonne start")
+        await table.started("alice", ai_players=2, **options)
         await play(table)
         state = await table.state()
         game = state.game
