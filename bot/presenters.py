@@ -673,7 +673,7 @@ def help_embed(t: Messages) -> discord.Embed:
                   "can `kick` an absent player; players can `vote-end` a stalled game. Server "
                   "defaults: `settings` (Manage Server). `language` sets the language the bot "
                   "answers you in."),
-        t.gettext("**Against the AI**: `/carcassonne new ai_players: 2` seats two AI players "
+        t.gettext("**Against the AI**: `/carcassonne new ai: 2` seats two AI players "
                   "(or the host presses the 🤖 buttons of the lobby), so you can play alone. "
                   "With the deadline policy `ai`, an AI plays the turn of a player who misses "
                   "their deadline; their next turn is theirs again."),

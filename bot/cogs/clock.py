@@ -28,7 +28,7 @@ POLICY_CHOICES = [
     app_commands.Choice(name="Nothing: just say so", value="nothing"),
     app_commands.Choice(name="Skip the turn: the tile goes back into the bag", value="skip"),
     app_commands.Choice(name="Skip, and remove the player after N missed turns", value="remove"),
-    app_commands.Choice(name="An AI plays the absent player's turn", value="ai"),
+    app_commands.Choice(name="An AI plays for the absent player", value="ai"),
 ]
 #: A language menu: each language in its own words, and back to Discord's choice.
 AUTOMATIC = "auto"

@@ -20,7 +20,7 @@ AI_CHOICES = [
     app_commands.Choice(name="Medium", value="medium"),
     app_commands.Choice(name="Hard", value="hard"),
 ]
-#: The level of AI players seated by ``/carcassonne new ai_players:`` alone.
+#: The level of AI players seated by ``/carcassonne new ai:`` alone.
 DEFAULT_AI_LEVEL = "medium"
 FARMER_CHOICES = [
     app_commands.Choice(name="3rd edition: 3 per completed city", value="3rd"),
@@ -41,8 +41,8 @@ class LobbyCommands(Commands):
         two_tile_city="Carcassonne, 1st edition: a completed 2-tile city scores 2, +1 per pennant",
         unfinished="Unfinished features score at the end (default yes)",
         hand="House rule: hold this many tiles and play one of them (default 1)",
-        ai_players="Seat this many AI players (1 to 4)",
-        ai_level="How well they play (default medium)",
+        ai="AI players to seat (1 to 4)",
+        ai_level="Their level (default medium)",
     )
     @app_commands.choices(game=GAME_CHOICES, farmers=FARMER_CHOICES, ai_level=AI_CHOICES)
     async def new(
@@ -55,7 +55,7 @@ class LobbyCommands(Commands):
         two_tile_city: bool = False,
         unfinished: bool = True,
         hand: app_commands.Range[int, 1, 3] = 1,
-        ai_players: app_commands.Range[int, 1, MAX_PLAYERS - 1] | None = None,
+        ai: app_commands.Range[int, 1, MAX_PLAYERS - 1] | None = None,
         ai_level: str | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
@@ -69,7 +69,7 @@ class LobbyCommands(Commands):
             "farmers": farmers,
         }
         # A level alone seats one AI of that level; a number alone, medium ones.
-        seats = ai_players if ai_players is not None else int(ai_level is not None)
+        seats = ai if ai is not None else int(ai_level is not None)
         t = await self.bot.public(guild_id)
         state = await self.games.create(
             guild_id, channel_id, player_of(interaction.user), options,

@@ -102,7 +102,7 @@ async def test_the_host_seats_ai_players_with_the_lobby_buttons(database) -> Non
 async def test_new_seats_ai_players_and_one_person_plays_alone(database) -> None:
     async with ai_table(database) as table:
         alice = table.member("alice")
-        lobby = await alice.slash(table.channel, "carcassonne new", ai_players=4,
+        lobby = await alice.slash(table.channel, "carcassonne new", ai=4,
                                   ai_level="easy")
         assert lobby.response.embeds[0].fields[0].name.endswith("(5/5)")
         full = await table.member("bob").slash(table.channel, "carcassonne join")
@@ -139,8 +139,8 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
         for option, answer in [
             ({"name": "ai_level", "type": 3, "value": "godlike"},
              "`ai_level` must be one of the choices Discord shows."),
-            ({"name": "ai_players", "type": 4, "value": 9},
-             "`ai_players` must be a whole number from 1 to 4."),
+            ({"name": "ai", "type": 4, "value": 9},
+             "`ai` must be a whole number from 1 to 4."),
         ]:
             [refused] = await deliver(table.env, prepared_slash(
                 table.env, alice, table.channel, "carcassonne new", raw=[option]))
@@ -152,7 +152,7 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
                                          name_ai=lambda level, number: "AI")
         assert await table.bot.storage.open_game(table.guild.id, table.channel.id) is None
 
-        lobby = (await alice.slash(table.channel, "carcassonne new", ai_players=3)).response
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai=3)).response
         # Two clicks on the last free seat at once: one AI takes it, the other is told.
         added, late = await clicks_at_once(table.env, [(alice, lobby, "🤖 Add AI: easy")] * 2)
         assert not added.ephemeral
@@ -185,7 +185,7 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
 async def test_status_scores_and_mygames_mark_the_ai_on_turn(database) -> None:
     async with ai_table(database) as table:
         alice = table.member("alice")
-        await table.started("alice", ai_players=1, ai_level="easy")
+        await table.started("alice", ai=1, ai_level="easy")
         bot = table.bot
         await bot.scheduler.stop()  # the AI's turn waits below
         await table.place()
@@ -217,7 +217,7 @@ async def test_status_scores_and_mygames_mark_the_ai_on_turn(database) -> None:
 async def test_a_person_plays_a_whole_game_against_two_ais(database, tmp_path) -> None:
     async with ai_table(database) as table:
         alice = table.member("alice")
-        lobby = (await alice.slash(table.channel, "carcassonne new", ai_players=1)).response
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai=1)).response
         await alice.click(lobby, label="🤖 Add AI: easy")
         await alice.slash(table.channel, "carcassonne start")
         results = await play(table)
@@ -290,7 +290,7 @@ async def test_ai_players_play_every_kind_of_game_to_the_end(database, options) 
     hand of two, where an AI that earns a bonus tile (HG-31) plays it as its next turn,
     announced as a bonus tile."""
     async with ai_table(database, seed=5) as table:
-        await table.started("alice", ai_players=2, **options)
+        await table.started("alice", ai=2, **options)
         await play(table)
         state = await table.state()
         game = state.game
@@ -323,7 +323,7 @@ async def test_after_the_persons_move_the_ais_play_in_turn_each_announced(databa
     thinker = Thinker(AISettings(hard_seconds=0.2))
     async with ai_table(database, thinker=thinker) as table:
         alice = table.member("alice")
-        lobby = (await alice.slash(table.channel, "carcassonne new", ai_players=2,
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai=2,
                                    ai_level="hard")).response
         await alice.click(lobby, label="🤖 Add AI: easy")
         await alice.click(lobby, label="🤖 Add AI: medium")

@@ -112,7 +112,7 @@ async def test_someone_who_keeps_missing_is_stood_in_for_until_the_game_is_aband
         assert "**At the deadline**: an AI plays the turn for the player, who is back in " \
             "control as soon as they act" in saved.response.embeds[0].description
         alice = table.member("alice")
-        await table.started("alice", ai_players=1, ai_level="easy")
+        await table.started("alice", ai=1, ai_level="easy")
         state = await table.state()
         assert state.current.id == alice.id
         await table.env.advance_time(HOUR)  # missed once: the AI plays for her
@@ -136,7 +136,7 @@ async def test_a_game_of_only_ai_turns_after_the_persons_first_move(database) ->
         await table.admin().slash(table.channel, "carcassonne settings", idle_rounds=20,
                                   deadline_hours=1, policy="ai", reminder_hours=0)
         alice = table.member("alice")
-        await table.started("alice", ai_players=4, ai_level="easy", farmers="off")
+        await table.started("alice", ai=4, ai_level="easy", farmers="off")
         await table.place(first_move(await table.state()))
         for _ in range(30):
             state = await table.state()
@@ -159,7 +159,7 @@ async def test_a_restart_while_an_ai_turn_is_pending_plays_it_once(database) -> 
     handed out but not played: the next start plays it, once."""
     async with ai_table(database) as table:
         alice = table.member("alice")
-        await table.started("alice", ai_players=1, ai_level="medium")
+        await table.started("alice", ai=1, ai_level="medium")
         state = await table.state()
         bot = table.bot
         await bot.scheduler.stop()  # the process is about to stop: nothing more fires
@@ -191,7 +191,7 @@ async def test_a_failing_worker_is_tried_again_then_the_ai_plays_a_legal_move(da
     async with seeded_table(database, 3, settle_timeout=AI_SETTLE,
                             thinker=Thinker(choose=failing_choose)) as table:
         alice = table.member("alice")
-        await table.started("alice", ai_players=1)
+        await table.started("alice", ai=1)
         state = await table.state()
         if state.current.is_ai:  # the AI sits first: its first turn is the one tried
             waiting = state
@@ -212,7 +212,7 @@ async def test_a_failing_worker_is_tried_again_then_the_ai_plays_a_legal_move(da
 async def test_ai_players_have_no_say_in_a_vote_to_end(database) -> None:
     async with ai_table(database) as table:
         alice, bob = table.member("alice"), table.member("bob")
-        lobby = (await alice.slash(table.channel, "carcassonne new", ai_players=1,
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai=1,
                                    ai_level="easy")).response
         await bob.click(lobby, label="Join")
         await alice.click(lobby, label="Start")
@@ -230,7 +230,7 @@ async def test_a_game_whose_last_person_is_removed_ends_and_is_scored(database) 
     """AI players do not play on by themselves."""
     async with ai_table(database) as table:
         alice = table.member("alice")
-        await table.started("alice", ai_players=2, ai_level="easy")
+        await table.started("alice", ai=2, ai_level="easy")
         kicked = await table.admin().slash(table.channel, "carcassonne kick", player=alice.user)
         over = await table.state()
         assert over.row.status == "finished" and over.game.is_over
