@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from bot_support import (
+    ai_table,
     assert_player_words,
     custom_ids,
     deliver,
@@ -132,6 +133,46 @@ async def test_a_whole_game_in_each_language_has_no_untranslated_string(database
                  for text in player_texts_of(request)]
         assert len(texts) > 400
         found = untranslated(texts, english_fragments(catalogues(language)))
+        assert not found, found[:5]
+        assert_player_words(table.env)
+
+
+@pytest.mark.parametrize("language", list(Language), ids=str)
+async def test_ai_players_and_the_ai_policy_speak_each_language(database, language) -> None:
+    """Issue 13 in each language: the lobby's AI buttons and refusals, the AIs' names,
+    their turns, a turn an AI plays for an absent player, the game that ends when its
+    one person keeps missing, and the help and status that tell of them."""
+    catalogues = pseudo_catalogues(language) if language is SOURCE else messages
+    t = catalogues(language)
+    async with ai_table(database, catalogues=catalogues) as table:
+        await table.admin().slash(table.channel, "carcassonne settings", language=language.value,
+                                  idle_rounds=2)
+        alice, bob = table.member("alice"), table.member("bob")
+        for member in (alice, bob):
+            await member.slash(table.channel, "carcassonne language", language=language.value)
+        start = len(table.env.http_requests)  # the admin's own replies are theirs
+        lobby = (await alice.slash(table.channel, "carcassonne new", ai=1)).response
+        for custom_id in custom_ids(lobby)[3:]:  # an AI of each level, then one out again
+            await alice.click(lobby, custom_id=custom_id)
+        refused = await bob.click(lobby, custom_id=custom_ids(lobby)[3])
+        assert refused.ephemeral
+        await alice.slash(table.channel, "carcassonne deadline", hours=1, policy="ai",
+                          reminder_hours=0)
+        await alice.slash(table.channel, "carcassonne start")
+        names = {p.name for p in (await table.state()).players if p.is_ai}
+        assert names == {t.gettext("AI Medium {number}", number=1),
+                         t.gettext("AI Easy {number}", number=1),
+                         t.gettext("AI Medium {number}", number=2)}  # the hard one left
+        await table.env.advance_time(3600)  # alice misses: an AI plays for her
+        await alice.slash(table.channel, "carcassonne status")
+        await table.env.advance_time(3600)  # and again: the game ends
+        assert (await table.state()).row.status == "finished"
+        for command in ("history", "help", "status"):
+            await alice.slash(table.channel, f"carcassonne {command}")
+        texts = [text for request in table.env.http_requests[start:]
+                 for text in player_texts_of(request)]
+        assert any(t.gettext("(🤖 played for them by the AI)") in text for text in texts)
+        found = untranslated(texts, english_fragments(t))
         assert not found, found[:5]
         assert_player_words(table.env)
 
