@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from .thinking import AISettings
+
 DEFAULT_DATABASE = "carcassonne.sqlite3"
 #: Bounds of the AI settings (worker processes; the hard level's seconds per move).
 MAX_AI_WORKERS = 16
@@ -40,9 +42,8 @@ class Settings:
     database: str
     dev_guild_id: int | None
     log_level: str
-    #: AI workers and the hard level's time per move (``bot.thinking.AISettings``).
-    ai_workers: int = 1
-    ai_seconds: float = 1.5
+    #: AI worker processes and the hard level's time per move.
+    ai: AISettings = AISettings()
 
     @classmethod
     def from_env(cls, env: dict[str, str] | os._Environ[str] = os.environ) -> Settings:
@@ -60,28 +61,32 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if not isinstance(logging.getLevelName(level), int):
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        workers = env.get("CARCASSONNE_AI_WORKERS", "").strip() or "1"
-        if not (workers.isdigit() and workers.isascii() and 1 <= int(workers) <= MAX_AI_WORKERS):
-            raise ConfigError(
-                f"CARCASSONNE_AI_WORKERS must be a number of processes from 1 to "
-                f"{MAX_AI_WORKERS}, not {workers!r}.")
-        seconds = env.get("CARCASSONNE_AI_SECONDS", "").strip() or "1.5"
-        try:
-            ai_seconds = float(seconds)
-        except ValueError:
-            ai_seconds = -1.0
-        if not AI_SECONDS[0] <= ai_seconds <= AI_SECONDS[1]:
-            raise ConfigError(
-                f"CARCASSONNE_AI_SECONDS must be {AI_SECONDS[0]} to {AI_SECONDS[1]:g} seconds, "
-                f"not {seconds!r}.")
         return cls(
             token=token,
             database=env.get("CARCASSONNE_DATABASE", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
-            ai_workers=int(workers),
-            ai_seconds=ai_seconds,
+            ai=_ai_settings(env),
         )
+
+
+def _ai_settings(env: dict[str, str] | os._Environ[str]) -> AISettings:
+    default = AISettings()
+    workers = env.get("CARCASSONNE_AI_WORKERS", "").strip() or str(default.workers)
+    if not (workers.isdigit() and workers.isascii() and 1 <= int(workers) <= MAX_AI_WORKERS):
+        raise ConfigError(
+            f"CARCASSONNE_AI_WORKERS must be a number of processes from 1 to "
+            f"{MAX_AI_WORKERS}, not {workers!r}.")
+    seconds = env.get("CARCASSONNE_AI_SECONDS", "").strip() or str(default.hard_seconds)
+    try:
+        hard_seconds = float(seconds)
+    except ValueError:
+        hard_seconds = -1.0
+    if not AI_SECONDS[0] <= hard_seconds <= AI_SECONDS[1]:  # nan and inf too
+        raise ConfigError(
+            f"CARCASSONNE_AI_SECONDS must be {AI_SECONDS[0]} to {AI_SECONDS[1]:g} seconds, "
+            f"not {seconds!r}.")
+    return AISettings(workers=int(workers), hard_seconds=hard_seconds)
 
 
 def load_env_file(folder: Path | None = None) -> None:
@@ -107,12 +112,11 @@ async def check_database(path: str) -> None:
 async def run(settings: Settings) -> None:
     import discord
 
-    from . import AISettings, Thinker, create_bot
+    from . import Thinker, create_bot
 
     await check_database(settings.database)
-    thinker = Thinker(AISettings(workers=settings.ai_workers, hard_seconds=settings.ai_seconds))
     bot = create_bot(database=settings.database, dev_guild_id=settings.dev_guild_id,
-                     thinker=thinker)
+                     thinker=Thinker(settings.ai))
     try:
         async with bot:
             await bot.start(settings.token)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.launcher import DEFAULT_DATABASE, ConfigError, Settings
+from bot.thinking import AISettings
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE = """\
@@ -138,9 +139,11 @@ def test_settings_from_the_environment() -> None:
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"})
     ai = Settings.from_env({"DISCORD_TOKEN": "x", "CARCASSONNE_AI_WORKERS": "2",
                             "CARCASSONNE_AI_SECONDS": "0.8"})
-    assert (ai.ai_workers, ai.ai_seconds) == (2, 0.8)
+    assert ai.ai == AISettings(workers=2, hard_seconds=0.8)
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).ai == AISettings()
     for wrong in ({"CARCASSONNE_AI_WORKERS": "0"}, {"CARCASSONNE_AI_WORKERS": "many"},
-                  {"CARCASSONNE_AI_SECONDS": "60"}, {"CARCASSONNE_AI_SECONDS": "nan"}):
+                  {"CARCASSONNE_AI_SECONDS": "60"}, {"CARCASSONNE_AI_SECONDS": "nan"},
+                  {"CARCASSONNE_AI_SECONDS": "soon"}):
         with pytest.raises(ConfigError, match="CARCASSONNE_AI_"):
             Settings.from_env({"DISCORD_TOKEN": "x", **wrong})
 
