@@ -9,6 +9,8 @@ of the bot (docs/simcord-notes.md). The levels are ``easy`` and ``medium``
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 
 import pytest
@@ -348,3 +350,37 @@ async def test_after_the_persons_move_the_ais_play_in_turn_each_announced(databa
         assert mentions(posts[-1].content) == [alice.id]
         assert after.game.history[-1].player == order[-1]
         assert_no_ai_contact(table.env, after)
+
+
+async def test_the_bot_answers_others_while_an_ai_thinks(database, tmp_path) -> None:
+    """The search runs in the worker process: while an AI thinks (here until the test
+    lets it finish), a member's command in another channel is answered. A search on
+    the event loop would hold everything up until it was done, and this never would be."""
+    from ai_workers import gated_choose
+
+    gate = tmp_path / "gate"
+    thinker = Thinker(choose=functools.partial(gated_choose, gate=str(gate)))
+    async with ai_table(database, thinker=thinker) as table:
+        alice = table.member("alice")
+        await alice.slash(table.channel, "carcassonne new", ai=1, ai_level="easy")
+        bot = table.bot
+        await bot.scheduler.stop()  # the AI's turn is fired by hand below
+        await alice.slash(table.channel, "carcassonne start")
+        if not (await table.state()).current.is_ai:
+            await table.place()
+        waiting = await table.state()
+        timer = (await bot.turns.pending(waiting.id))["ai_turn"]
+        with table.env._bot_scope():  # the AI starts thinking
+            bot.dispatch("carcassonne_timer", timer)
+        asked = prepared_slash(table.env, table.member("bob"),
+                               table.guild.create_text_channel("elsewhere"), "carcassonne help")
+        table.env.backend.emit("INTERACTION_CREATE", asked.payload)
+        for _ in range(500):
+            if asked.record.responded:
+                break
+            await asyncio.sleep(0.01)
+        assert asked.record.responded and asked.record.ephemeral
+        assert (await table.state()).turn == waiting.turn  # the AI is still thinking
+        gate.touch()
+        await table.env.settle()
+        assert (await table.state()).turn == waiting.turn + 1
