@@ -215,7 +215,7 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
         line = _FIGURE_SENTENCES[str(figure.role)](t, facts)
     if event.bonus:
         # Translators: after a sentence saying a tile was placed: it was a bonus tile.
-        line += " " + t.gettext("(bonus tile)")
+        line = t.sentences(line, t.gettext("(bonus tile)"))
     return line
 
 
@@ -357,8 +357,7 @@ def next_turn_text(t: Messages, state: GameState) -> str:
     # bonus tile is ..." or "choose one of ...".
     text = t.gettext("{player}, your turn: {hand}.", player=f"{mark(seat)} {current.mention()}",
                      hand=hand_text(t, state))
-    deadline = deadline_text(t, state)
-    return f"{text} {deadline}" if deadline else text
+    return t.sentences(text, deadline_text(t, state))
 
 
 def deadline_text(t: Messages, state: GameState) -> str:

@@ -84,7 +84,7 @@ def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None)
                                deadline=deadline_text(t, reminder.deadline)))
     lines.append(t.gettext("(Reminder {number} of {limit}; `/carcassonne snooze` puts it "
                            "off.)", number=reminder.number, limit=reminder.limit))
-    return Post(content=" ".join(lines), view=view)
+    return Post(content=t.sentences(*lines), view=view)
 
 
 def reminder_dm(t: Messages, reminder: Reminder, guild_name: str | None) -> str:
@@ -106,8 +106,8 @@ def snoozed_text(t: Messages, snoozed: Snoozed) -> str:
     text = t.gettext("😴 Your next reminder for {game} comes {time}.",
                      game=game_title(t, snoozed.state), time=timestamp(snoozed.until))
     if snoozed.deadline is not None:
-        text += " " + t.gettext("The deadline stays {deadline}.",
-                                deadline=deadline_text(t, snoozed.deadline))
+        text = t.sentences(text, t.gettext("The deadline stays {deadline}.",
+                                           deadline=deadline_text(t, snoozed.deadline)))
     return text
 
 
@@ -254,7 +254,7 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
                     text = t.gettext("{player}: {tile} at {position}, {rotation}°, follower on "
                                      "{spot}", **facts)
             if entry.bonus:
-                text += " " + t.gettext("(bonus tile)")
+                text = t.sentences(text, t.gettext("(bonus tile)"))
         after = game.after_turn[index] if index < len(game.after_turn) else previous
         gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
                  if after[i] > previous[i]]

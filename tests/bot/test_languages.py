@@ -9,6 +9,8 @@ complete is skipped while entries of it still await their translator.
 
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 from bot_support import (
@@ -287,3 +289,32 @@ async def test_pictures_are_drawn_in_the_readers_words(database) -> None:
         drawn = await message.attachments[0].read()
         assert drawn == images.turn(state.game, hungarian)
         assert drawn != images.turn(state.game, messages(SOURCE))
+
+
+async def test_regression_chinese_sentences_are_joined_without_a_stray_space(database) -> None:
+    """Sentences the bot puts one after the other (the call to play and its deadline,
+    a reminder, a snooze, a refusal and what would fit) are joined as each language
+    writes them: with a space, but none after "。" in Chinese."""
+    async with seeded_table(database, SEED) as table:
+        await admin(table).slash(table.channel, "carcassonne settings", language="zh_Hans")
+        for name in ("alice", "bob"):
+            await table.member(name).slash(table.channel, "carcassonne language",
+                                           language="zh_Hans")
+        start = len(table.env.http_requests)
+        await table.started("alice", "bob")
+        await table.member("alice").slash(table.channel, "carcassonne deadline", hours=30,
+                                          reminder_hours=12)
+        await table.place()
+        await table.env.advance_time(12 * 3600)  # a reminder, with the deadline
+        me = await table.on_turn()
+        snoozed = await me.slash(table.channel, "carcassonne snooze", hours=2)
+        refused = await me.slash(table.channel, "carcassonne place", position="5,5 0")
+        texts = [text for request in table.env.http_requests[start:]
+                 for text in player_texts_of(request)]
+        joined = [snoozed.response.content, refused.response.content,
+                  next(text for text in texts if text.startswith("⏰")),
+                  table.channel.last_message.content]
+        for text in joined:  # two sentences or more, without a space between
+            assert re.search(r"。\S", text), text
+        stray = [text for text in texts if re.search(r"[。！？）] ", text)]
+        assert not stray, stray
