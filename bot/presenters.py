@@ -581,7 +581,9 @@ def tiles_embed(t: Messages, state: GameState) -> discord.Embed:
     assert game is not None
     remaining = {tile: n for tile, n in game.remaining().items() if n}
     left = sum(remaining.values())
-    embed = discord.Embed(title=f"{game_title(t, state)}: {tiles_left(t, left)}", colour=COLOUR)
+    embed = discord.Embed(title=t.ngettext("{game}: {count} tile left in the bag",
+                                           "{game}: {count} tiles left in the bag", left,
+                                           game=game_title(t, state)), colour=COLOUR)
     lines = [f"`{count:>2}×` {tile_label(t, tile)}" for tile, count in remaining.items()]
     if not lines:
         lines.append(t.gettext("The game is over: every tile was played.") if game.is_over

@@ -115,17 +115,14 @@ _FILLER = frozenset({"the", "a", "an", "on", "in", "at", "to", "of", "spot", "my
 @dataclass(frozen=True)
 class Spot:
     """Spot ``number`` of a placement: the engine's option, the player's name for
-    it, and its English name (typed words may be English in any language)."""
+    it, its English name (typed words may be English in any language), and how
+    menus and suggestions show it (``label``: "2: the north field")."""
 
     number: int
     option: FigureOption
     name: str
     english: str
-
-    @property
-    def label(self) -> str:
-        """How menus and suggestions show it: "2: the north field"."""
-        return f"{self.number}: {self.name}"
+    label: str
 
 
 def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
@@ -141,10 +138,16 @@ def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: in
 def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot]:
     """The spots of a placement, numbered as the preview draws them."""
     english = messages(SOURCE)
-    return [Spot(number, option,
-                 spot_name(t, tile, option.figure, option.segment, option.compass),
-                 spot_name(english, tile, option.figure, option.segment, option.compass))
-            for number, option in enumerate(options, start=1)]
+    found = []
+    for number, option in enumerate(options, start=1):
+        name = spot_name(t, tile, option.figure, option.segment, option.compass)
+        # Translators: a follower spot in a menu or a suggestion: its number on the preview,
+        # then its name ("2: the north field"); a player may type it back.
+        label = t.gettext("{number}: {spot}", number=number, spot=name)
+        found.append(Spot(number, option, name,
+                          spot_name(english, tile, option.figure, option.segment,
+                                    option.compass), label))
+    return found
 
 
 def placed_spot(t: Messages, placed, segment: int, figure: FigureKind | str) -> str:

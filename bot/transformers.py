@@ -180,7 +180,10 @@ class TileTransformer(_TextOption):
             state, t = await my_turn(interaction)
         except Notice as exc:
             return [_notice(str(exc))]
-        return [app_commands.Choice(name=f"{tile.id}: {tile_name(t, tile)}"[:100],
+        # Translators: a tile of the hand suggested for /carcassonne place's tile option: its
+        # id first (what the option takes), then its name ("V: road curve").
+        return [app_commands.Choice(name=t.gettext("{id}: {tile}", id=tile.id,
+                                                   tile=tile_name(t, tile))[:100],
                                     value=tagged(state.turn, tile.id))
                 for tile in GameService.hand(state)]
 

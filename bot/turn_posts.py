@@ -259,7 +259,7 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
         gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
                  if after[i] > previous[i]]
         if gains:
-            text += " · " + ", ".join(gains)
+            text += " · " + t.list(gains)
         previous = after
         lines.append(f"`{index + 1:>3}` {text}")
     return lines

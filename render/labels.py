@@ -16,6 +16,8 @@ from dataclasses import dataclass
 class Labels:
     #: Beside the tile (or tiles, with a hand) the player on turn must place.
     to_place: str = "to place"
+    #: Beside the tile to place under the move-choice picture. Fields: ``{tile}``, its id.
+    to_place_tile: str = "to place: {tile}"
     #: Above the turn picture. Fields: ``{name}`` of the player on turn.
     turn_title: str = "{name} to play"
     #: When some legal positions lie outside the turn picture. Fields: ``{count}``.

@@ -318,3 +318,32 @@ async def test_regression_chinese_sentences_are_joined_without_a_stray_space(dat
             assert re.search(r"。\S", text), text
         stray = [text for text in texts if re.search(r"[。！？）] ", text)]
         assert not stray, stray
+
+
+async def test_regression_titles_and_suggestions_are_punctuated_by_the_catalogue(
+    database,
+) -> None:
+    """The bag's title and the suggestions of tiles and spots are whole catalogue
+    messages, so Chinese puts its own "：" between their parts, not ": "."""
+    async with seeded_table(database, SEED) as table:
+        await admin(table).slash(table.channel, "carcassonne settings", language="zh_Hans")
+        for name in ("alice", "bob"):
+            await table.member(name).slash(table.channel, "carcassonne language",
+                                           language="zh_Hans")
+        state = await table.started("alice", "bob", hand=2)
+        bag = await table.member("alice").slash(table.channel, "carcassonne tiles")
+        left = state.game.tiles_left()
+        assert bag.response.embeds[0].title == f"卡卡颂 #{state.id}：袋中剩余 {left} 张方块"
+        me = await table.on_turn()
+        tiles = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
+        hand = state.game.hand
+        assert [c["name"].split("：")[0] for c in tiles] == [tile.id for tile in hand]
+        tile = hand[0]
+        placement = next(p for p in GameService.placements(state, tile)
+                         if state.game.legal_figures(p, tile))
+        spots = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                      tile=tile.id, position=placement_value(placement))
+        assert [c["name"].split("：")[0] for c in spots[1:]] == [
+            str(n) for n in range(1, len(spots))]
+        names = [c["name"] for c in [*tiles, *spots]] + [bag.response.embeds[0].title]
+        assert not [name for name in names if ": " in name], names

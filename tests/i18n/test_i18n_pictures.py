@@ -14,7 +14,15 @@ from bot.i18n import Language, messages, picture_labels
 from engine import Game, Options
 from engine.options import HUNTERS_AND_GATHERERS
 from engine.selfplay import play_random_moves
-from render import ENGLISH, Labels, render_features, render_hand, render_preview, render_turn
+from render import (
+    ENGLISH,
+    Labels,
+    render_choices,
+    render_features,
+    render_hand,
+    render_preview,
+    render_turn,
+)
 from render.fonts import system_chain
 from render.text import text_width
 
@@ -52,6 +60,7 @@ def _pictures(games: dict[str, Game]):
         "features": (lambda labels: render_features(late, labels=labels),
                      {"features_title", "contested", "unclaimed"}),
         "hand": (lambda labels: render_hand(late.hand, labels=labels), {"hand_title"}),
+        "choices": (lambda labels: render_choices(early, labels=labels), {"to_place_tile"}),
         "chart": (lambda labels: _png(score_chart(names, score_table(finished), final=True,
                                                   labels=labels)),
                   {"chart_title", "chart_turn", "chart_points", "chart_end"}),
