@@ -123,6 +123,14 @@ FARMER_RULES = {
     "off": term("farmers", "off"),
 }
 
+#: What a missed deadline does (``bot.settings.POLICIES``), named as the deadline
+#: menus begin their choices ("Skip the turn: ...").
+POLICY_NAMES = {
+    "nothing": term("deadline policy", "nothing"),
+    "skip": term("deadline policy", "skip the turn"),
+    "remove": term("deadline policy", "skip and remove"),
+}
+
 #: A game's status (``bot.storage.Status``), as a word.
 STATUSES = {
     "lobby": term("game status", "waiting for players"),
