@@ -35,7 +35,7 @@ from .naming import (
     resolve_position,
     tagged,
 )
-from .spots import no_follower, spots
+from .spots import no_follower, plain, spots
 from .tile_names import tile_name
 
 if TYPE_CHECKING:
@@ -160,8 +160,8 @@ class FollowerTransformer(_TextOption):
         choices += [app_commands.Choice(name=spot.label[:100],
                                         value=tagged(state.turn, str(spot.number)))
                     for spot in found]
-        wanted = _normalise(value[:MAX_FOLLOWER])
-        return [c for c in choices if not wanted or wanted in _normalise(c.name)][:MAX_CHOICES] \
+        wanted = plain(value[:MAX_FOLLOWER])
+        return [c for c in choices if not wanted or wanted in plain(c.name)][:MAX_CHOICES] \
             or choices[:MAX_CHOICES]
 
 

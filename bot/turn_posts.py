@@ -15,6 +15,7 @@ import discord
 
 from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
 from engine.geometry import PORT_NAMES
+from engine.options import HUNTERS_AND_GATHERERS
 
 from .games import GameState
 from .i18n import Messages
@@ -37,7 +38,7 @@ from .presenters import (
     who,
 )
 from .settings import NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
-from .spots import spot_name
+from .spots import figure_spot
 from .tile_names import tile_label
 from .turns import (
     ABANDONED,
@@ -228,8 +229,8 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
         action = entry.action
         player = f"{mark(seat)} {names[seat]}"
         if isinstance(action, Remove):
-            text = t.gettext("🚪 {player} left the game", player=f"{mark(action.player)} "
-                             f"{names[action.player]}")
+            text = t.gettext("🚪 {player} was removed from the game",
+                             player=f"{mark(action.player)} {names[action.player]}")
         elif isinstance(action, Skip):
             text = t.gettext("⏭️ {player} missed the turn ({tile} back into the bag)",
                              player=player, tile=tile_label(t, action.tile))
@@ -245,11 +246,14 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
             else:
                 placed = game.board.tiles[(action.x, action.y)]
                 segment = placed.oriented.point_segment[PORT_NAMES.index(action.port)]
-                facts["spot"] = spot_name(t, placed.tile, action.figure, segment,
-                                          placed.oriented.segment_compass[segment])
+                facts["spot"] = figure_spot(t, placed.tile, action.figure, segment,
+                                            placed.oriented.segment_compass[segment])
                 if action.figure == "hut":
                     text = t.gettext("{player}: {tile} at {position}, {rotation}°, hut on "
                                      "{spot}", **facts)
+                elif game.options.game == HUNTERS_AND_GATHERERS:
+                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, tribe member "
+                                     "on {spot}", **facts)
                 else:
                     text = t.gettext("{player}: {tile} at {position}, {rotation}°, follower on "
                                      "{spot}", **facts)

@@ -31,6 +31,7 @@ from bot_support import (
 from bot.games import GameService
 from bot.i18n import SOURCE, Language, messages
 from bot.naming import placement_value
+from bot.spots import spots
 
 SEED = 20260101
 
@@ -347,3 +348,64 @@ async def test_regression_titles_and_suggestions_are_punctuated_by_the_catalogue
             str(n) for n in range(1, len(spots))]
         names = [c["name"] for c in [*tiles, *spots]] + [bag.response.embeds[0].title]
         assert not [name for name in names if ": " in name], names
+
+
+#: Letters of Hungarian and Romanian as a player types them without accents.
+_UNACCENTED = str.maketrans("áéíóöőúüűăâîșşțţÁÉÍÓÖŐÚÜŰĂÂÎȘŞȚŢ", "aeiooouuuaaisstt"
+                                                               "AEIOOOUUUAAISSTT")
+
+
+async def test_regression_followers_typed_in_the_players_language_are_understood(table) -> None:
+    """`follower: nincs` (Hungarian for "none") was refused as no spot, and so was a
+    spot's name typed without its accents ("eszaki mezo" for "északi mező", "camp
+    (nord)" for "câmp (nord)"): each language's own words for no follower come from
+    the catalogue, and spot words are read without accents."""
+    await table.started("alice", "bob")
+    typed_none = {Language.HUNGARIAN: "nincs", Language.ROMANIAN: "fara supus",
+                  Language.ESPERANTO: "neniu", Language.CHINESE: "无"}
+    for turn, language in enumerate([Language.ROMANIAN, Language.HUNGARIAN] * 2
+                                     + list(typed_none)):
+        me = await table.on_turn()
+        await me.slash(table.channel, "carcassonne language", language=language.value)
+        state = await table.state()
+        tile = state.game.tile
+        t = messages(language)
+        if turn < 4:  # a spot whose name has accents, typed without them
+            placement, spot = next(
+                (placement, spot) for placement in GameService.placements(state, tile)
+                for spot in spots(t, tile, GameService.figures(state, placement, tile))
+                if spot.name.translate(_UNACCENTED) != spot.name)
+            typed = spot.name.translate(_UNACCENTED)
+        else:  # no follower, in the player's words
+            placement, spot, typed = GameService.placements(state, tile)[0], None, \
+                typed_none[language]
+        result = await me.slash(table.channel, "carcassonne place",
+                                position=placement_value(placement), follower=typed)
+        assert not result.ephemeral, (language, typed, result.response.content)
+        placed = [f for f in (await table.state()).game.figures
+                  if (f.x, f.y) == (placement.x, placement.y)]
+        if spot is None:
+            assert not placed, (language, typed)
+        else:
+            assert [(f.figure, f.segment) for f in placed] == [
+                (spot.option.figure, spot.option.segment)], (language, typed)
+
+
+async def test_regression_a_language_is_named_in_lower_case_mid_sentence(table) -> None:
+    """"I will answer you in Magyar": the language menu's name, capitalised, stood in
+    the middle of a Hungarian sentence (Hungarian and Romanian write language names
+    in lower case: "magyar", "română"); the reader's own word is used."""
+    alice = table.member("alice")
+    for chosen, name in ((Language.HUNGARIAN, "magyar"), (Language.ROMANIAN, "română")):
+        said = await alice.slash(table.channel, "carcassonne language", language=chosen.value)
+        assert said.response.content == messages(chosen).gettext(
+            "I will answer you in {language}. Messages for everyone stay in the server's "
+            "language.", language=name)
+        assert chosen.endonym not in said.response.content
+    # Automatic: a Romanian Discord client is answered in Romanian, and told so.
+    sent = prepared_slash(table.env, alice, table.channel, "carcassonne language",
+                          language="auto")
+    sent.payload["locale"] = "ro"
+    [said] = await deliver(table.env, sent)
+    assert said.response.content == messages(Language.ROMANIAN).gettext(
+        "I will answer you in your Discord language: {language}.", language="română")
