@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|verify|selfplay``.
+"""The engine's command line: ``python -m engine replay|verify|selfplay|match``.
 
 Bad input never raises a traceback: it is one line on stderr and exit 1.
 """
@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .ai.cli import add_match_command
 from .errors import EngineError
 from .options import Options
 from .record import replay
@@ -94,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--records", help="write each game's record to DIR/game-<n>.json")
     play.add_argument("--no-checks", action="store_true", help="skip the invariant checks")
     play.set_defaults(run=_selfplay)
+    add_match_command(commands)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -75,7 +75,9 @@ def _forget(state: Game, player: int) -> None:
 
 def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
     """Shuffle what ``player`` cannot see: each pile, and the land together with
-    the other players' hands, which are dealt again from it."""
+    the other players' hands, which are dealt again from it. Each is sorted
+    first, so that a sample depends on what the player knows and on ``rng``
+    only (an agent's choices repeat for its seed), never on the order dealt before."""
     bag = state.bag
     bag.reseed(rng)
     tiles = state.rules.tiles
@@ -83,7 +85,7 @@ def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
               if p != player and state._hands_dealt and state._hands[p]]
     for kind, pile in zip(state.rules.pile_order, bag.piles):
         if kind == Pile.LAND and others:
-            pool = pile + [tile.id for p in others for tile in state._hands[p]]
+            pool = sorted(pile + [tile.id for p in others for tile in state._hands[p]])
             rng.shuffle(pool)
             for p in others:
                 size = len(state._hands[p])
@@ -91,7 +93,9 @@ def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
                 del pool[len(pool) - size:]
             pile[:] = pool
         else:
+            pile.sort()
             rng.shuffle(pile)
+    bag.bonus.sort()
     rng.shuffle(bag.bonus)
     if not state.is_over and not state.is_bonus_turn \
             and (state.tile is None or state.current_player in others):

@@ -1,0 +1,37 @@
+"""AI players: agents that choose a move from what the player on turn may know.
+
+>>> from engine.ai import make_agent, player_view
+>>> agent = make_agent("medium", seed=7)
+>>> action = agent.choose(player_view(game))   # one of the view's legal actions
+
+Levels, weakest first: ``random``, ``greedy`` (baselines), ``easy``,
+``medium``, ``hard`` (searches within a time budget). Every call into the
+engine goes through :mod:`engine.ai.adapter`; ``python -m engine match`` plays
+agents against each other on paired decks (:mod:`engine.ai.match`).
+"""
+
+from __future__ import annotations
+
+from .adapter import Action, PlayerView
+from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
+from .search import HardAgent
+
+AGENTS: dict[str, type[Agent]] = {
+    agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent)
+}
+
+
+def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None) -> Agent:
+    """The agent of that level; ValueError naming the levels for an unknown one."""
+    try:
+        return AGENTS[name](seed, budget)
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}") from None
+
+
+def player_view(state) -> PlayerView:
+    """What the player on turn of ``state`` may know: what agents are given."""
+    return PlayerView.of(state)
+
+
+__all__ = ["AGENTS", "Action", "Agent", "Budget", "PlayerView", "make_agent", "player_view"]

@@ -1,0 +1,149 @@
+"""Matches between two agents on paired decks (``python -m engine match``).
+
+Game ``2k`` and game ``2k + 1`` are dealt from the same seed, so the same
+tiles come in the same order (as far as the play lets them: a tile put back
+into the bag returns at a random place), with the seats swapped: the luck of
+the deck and of the first move falls to both agents alike. Every game's
+agents get their own seeds from the match's, so a match is repeatable when
+its agents have no time limit.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..options import Options
+from . import adapter, make_agent
+from .agents import Budget
+from .stats import elo_difference, percentile
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """What to play: two agent names (first against second), how many games,
+    from which seed, with what options and budget. Picklable, for workers."""
+
+    agents: tuple[str, str]
+    games: int
+    seed: int = 0
+    options: Options = Options()
+    budget: Budget = Budget()
+
+    def __post_init__(self) -> None:
+        if len(self.agents) != 2:
+            raise ValueError(f"a match is between 2 agents, not {len(self.agents)}")
+        if self.games < 1:
+            raise ValueError(f"a match needs at least 1 game, not {self.games}")
+        for name in self.agents:
+            make_agent(name)  # ValueError for an unknown name
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The agents' names, told apart when an agent meets itself."""
+        first, second = self.agents
+        return (first, second) if first != second else (f"{first}-1", f"{second}-2")
+
+    def deck_seed(self, pair: int) -> int:
+        return random.Random(f"deck/{self.seed}/{pair}").getrandbits(64)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a match: who sat where, the final scores, the tiles as
+    they came, and every move's thinking time by agent label."""
+
+    number: int
+    seats: tuple[str, str]
+    scores: tuple[int, int]
+    tiles: tuple[str, ...]
+    move_seconds: tuple[tuple[str, float], ...]
+
+    @property
+    def pair(self) -> int:
+        return self.number // 2
+
+    def result_for(self, label: str) -> float:
+        """1 for a win, 0.5 for a tie, 0 for a loss of the agent ``label``."""
+        mine = self.scores[self.seats.index(label)]
+        theirs = self.scores[1 - self.seats.index(label)]
+        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+    def margin_for(self, label: str) -> int:
+        seat = self.seats.index(label)
+        return self.scores[seat] - self.scores[1 - seat]
+
+
+def play_game(spec: MatchSpec, number: int) -> GameResult:
+    """Game ``number`` of the match: deck ``number // 2``, seats swapped on odd numbers."""
+    labels = spec.labels
+    names = spec.agents
+    order = (0, 1) if number % 2 == 0 else (1, 0)
+    seats = tuple(labels[i] for i in order)
+    agents = [make_agent(names[i], budget=spec.budget,
+                         seed=random.Random(f"agent/{spec.seed}/{number}/{i}").getrandbits(32))
+              for i in order]
+    state = adapter.new_state(seats, spec.options, spec.deck_seed(number // 2))
+    times: list[tuple[str, float]] = []
+    while not adapter.is_over(state):
+        seat = adapter.current_player(state)
+        start = time.perf_counter()
+        action = agents[seat].choose(adapter.PlayerView.of(state))
+        times.append((seats[seat], time.perf_counter() - start))
+        adapter.play(state, action)
+    return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
+                      adapter.tile_sequence(state), tuple(times))
+
+
+def _play_numbered(task: tuple[MatchSpec, int]) -> GameResult:
+    return play_game(*task)
+
+
+def play_match(spec: MatchSpec, *, jobs: int = 1) -> list[GameResult]:
+    """Every game of the match, in order; ``jobs`` > 1 plays them in that many processes."""
+    tasks = [(spec, number) for number in range(spec.games)]
+    if jobs <= 1:
+        return [_play_numbered(task) for task in tasks]
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return pool.map(_play_numbered, tasks, chunksize=1)
+
+
+def summary(spec: MatchSpec, results: list[GameResult]) -> dict[str, Any]:
+    """The match as one JSON object: wins, ties, score difference, Elo, move times."""
+    first, second = spec.labels
+    wins = Counter({first: 0, second: 0})
+    ties = 0
+    for result in results:
+        outcome = result.result_for(first)
+        if outcome == 0.5:
+            ties += 1
+        else:
+            wins[first if outcome == 1 else second] += 1
+    pairs: dict[int, list[float]] = {}
+    for result in results:
+        pairs.setdefault(result.pair, []).append(result.result_for(first))
+    times: dict[str, list[float]] = {first: [], second: []}
+    for result in results:
+        for label, seconds in result.move_seconds:
+            times[label].append(seconds)
+    return {
+        "agents": [first, second],
+        "games": len(results),
+        "wins": dict(wins),
+        "ties": ties,
+        "mean_score_difference": round(
+            statistics.fmean(r.margin_for(first) for r in results), 2),
+        "elo_difference": elo_difference(list(pairs.values())).to_json(),
+        "seconds_per_move": {
+            label: {"median": round(statistics.median(values), 4),
+                    "p95": round(percentile(values, 0.95), 4), "moves": len(values)}
+            for label, values in times.items()},
+        "seed": spec.seed,
+        "options": spec.options.to_dict() | {"game": spec.options.game},
+        "budget": {"seconds": spec.budget.seconds, "iterations": spec.budget.iterations},
+    }

@@ -1,0 +1,94 @@
+"""``python -m engine match``: paired decks, the JSON it prints, its statistics."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine import Options
+from engine.ai.match import MatchSpec, play_match, summary
+from engine.ai.stats import elo_difference, elo_of, percentile
+
+
+def run_match_cli(*arguments):
+    return subprocess.run([sys.executable, "-m", "engine", "match", *arguments],
+                          capture_output=True, text=True)
+
+
+def test_match_prints_one_json_object_with_every_figure():
+    done = run_match_cli("--agents", "greedy,random", "--games", "4", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["agents"] == ["greedy", "random"]
+    assert report["games"] == 4
+    assert set(report["wins"]) == {"greedy", "random"}
+    assert sum(report["wins"].values()) + report["ties"] == 4
+    assert isinstance(report["mean_score_difference"], float)
+    elo = report["elo_difference"]
+    assert elo["low"] <= elo["difference"] <= elo["high"]
+    for name in ("greedy", "random"):
+        times = report["seconds_per_move"][name]
+        assert 0 <= times["median"] <= times["p95"]
+        assert times["moves"] > 20
+
+
+@pytest.mark.parametrize("options", [Options(), Options(river=True, winter=True)],
+                         ids=["base", "river-winter"])
+def test_paired_games_deal_the_same_tiles_with_the_seats_swapped(options):
+    spec = MatchSpec(("random", "random"), games=4, seed=8, options=options)
+    results = play_match(spec)
+    for first, second in (results[0:2], results[2:4]):
+        assert first.seats == ("random-1", "random-2") and second.seats == ("random-2", "random-1")
+        assert first.tiles == second.tiles
+    assert results[0].tiles != results[2].tiles  # another pair, another deck
+
+
+def test_a_match_is_repeatable_and_the_same_in_worker_processes():
+    spec = MatchSpec(("random", "greedy"), games=2, seed=4)
+    alone = play_match(spec)
+    assert [r.scores for r in alone] == [r.scores for r in play_match(spec, jobs=2)]
+    report = summary(spec, alone)
+    margins = [r.margin_for("random") for r in alone]
+    assert report["mean_score_difference"] == sum(margins) / 2
+
+
+def test_an_agent_against_itself_is_told_apart():
+    spec = MatchSpec(("random", "random"), games=2, seed=1)
+    report = summary(spec, play_match(spec))
+    assert set(report["wins"]) == set(report["seconds_per_move"]) == {"random-1", "random-2"}
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--agents", "hard"], "a match is between 2 agents, not 1"),
+    (["--agents", "hard,genius"], "unknown agent 'genius'"),
+    (["--agents", "hard,easy", "--games", "0"], "at least 1 game"),
+    (["--agents", "hard,easy", "--options", '{"river": 1}'], "option 'river' takes true or false"),
+    (["--agents", "hard,easy", "--options", "[1"], "options:"),
+    (["--agents", "hard,easy", "--seconds", "-1"], "--seconds must be positive"),
+])
+def test_match_refuses_bad_input_in_one_line(arguments, message):
+    done = run_match_cli(*arguments)
+    assert done.returncode == 1
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stdout == ""
+
+
+def test_elo_difference_of_known_results():
+    assert elo_of(0.5) == 0
+    assert elo_of(0.75) == pytest.approx(190.85, abs=0.01)
+    even = elo_difference([[1, 0], [0, 1], [1, 0.5], [0, 0.5]])
+    assert even.difference == pytest.approx(0) and even.low < 0 < even.high
+    ahead = elo_difference([[1, 1], [1, 0], [1, 1], [1, 0]])
+    assert ahead.difference == pytest.approx(elo_of(0.75))
+    assert ahead.low < ahead.difference < ahead.high
+    sweep = elo_difference([[1, 1]] * 5)  # finite: "at least this much"
+    assert sweep.difference == pytest.approx(elo_of(1 - 0.05))
+    assert sweep.low < sweep.difference
+
+
+def test_percentile_is_the_nearest_rank():
+    values = list(range(1, 101))
+    assert percentile(values, 0.95) == 95
+    assert percentile(values, 0.5) == 50
+    assert percentile([7.0], 0.95) == 7.0
