@@ -32,7 +32,7 @@ from .board import (
 from .figures import figure_sprite
 from .labels import ENGLISH, Labels
 from .naming import Position, candidate_positions
-from .text import draw_text, text_width, wrap_text
+from .text import draw_text, fit_text, text_width, wrap_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
@@ -189,8 +189,12 @@ def _paint_title(image: Image.Image, game, left: int, header: int, theme, labels
     sprite = figure_sprite("knight", player_colour(player), size, player_mark(player))
     middle = header // 2 + 2
     image.paste(sprite, (left, middle - size // 2), sprite)
-    title = labels.turn_title.format(name=" ".join(str(game.players[player]).split()))
-    draw_text(image, (left + size + 8, middle), title, TITLE_SIZE, theme.label, anchor="lm")
+    start = left + size + 8
+    # A long name is cut with an ellipsis so the title ends inside the picture.
+    room = image.width - start - 8 - text_width(labels.turn_title.format(name=""), TITLE_SIZE)
+    name = fit_text(" ".join(str(game.players[player]).split()), TITLE_SIZE, room)
+    title = labels.turn_title.format(name=name)
+    draw_text(image, (start, middle), title, TITLE_SIZE, theme.label, anchor="lm")
 
 
 def _hand_width(hand, labels: Labels) -> int:

@@ -193,6 +193,25 @@ def test_regression_long_notes_are_wrapped_inside_a_narrow_turn_picture():
     assert "".join(lines) == chinese.since_last_turn
 
 
+def test_regression_a_long_name_in_the_title_stays_inside_a_narrow_turn_picture():
+    """Discord allows display names of 32 characters: "{name} to play" ran past the
+    right edge of a three-tile-wide turn picture. The name is cut with an ellipsis."""
+    long_name = "Bartholomew Maximilian Fitzgerald"
+    game = play(new_game(("Ana", long_name), seed=NARROW["seed"]), NARROW["turns"],
+                seed=NARROW["seed"])
+    assert game.current_player == 1
+    layout = turn_layout(game)
+    assert layout.frame.cols == 3 and layout.header
+    image = render_turn(game)
+    background = resolve_theme(None, game).background
+    margin = image.crop((image.width - 8, 0, image.width, layout.header))
+    assert set(pixels(margin)) == {background}
+    short = render_turn(play(new_game(NARROW["players"], seed=NARROW["seed"]),
+                             NARROW["turns"], seed=NARROW["seed"]))
+    header = (0, 0, image.width, layout.header)
+    assert image.crop(header).tobytes() != short.crop(header).tobytes()
+
+
 def test_every_word_comes_from_labels(late_winter):
     quiet = Labels(to_place="", turn_title="", more_positions=Counted("", ""), since_last_turn="")
     a = render_turn(late_winter, labels=quiet)
