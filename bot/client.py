@@ -46,7 +46,7 @@ class CommandTree(app_commands.CommandTree):
         if interaction.type is not discord.InteractionType.application_command:
             return True
         t = await reader(interaction)
-        problem = replies.unreadable_option(t, interaction)
+        problem = await replies.unreadable_option(t, interaction)
         if problem is None:
             return True
         await replies.reply_error(interaction, problem)

@@ -667,14 +667,16 @@ async def turn_panel(
         png = await asyncio.to_thread(images.preview, game, placement, tile,
                                       chosen.option if chosen else None, t)
         presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
-    # Translators: buttons to the previous and the next page of places (at most 80
-    # characters).
     if page > 0:
-        view.add_item(PageButton(state.id, state.turn, tile.id, page - 1, "prev",
-                                 t.gettext("◀ Page {page}", page=page)))
+        # Translators: a button to the previous page of places in the menu; {page} is the
+        # page it goes to (a button label: at most 80 characters).
+        back = t.gettext("◀ Page {page}", page=page)
+        view.add_item(PageButton(state.id, state.turn, tile.id, page - 1, "prev", back))
     if page < pages - 1:
-        view.add_item(PageButton(state.id, state.turn, tile.id, page + 1, "next",
-                                 t.gettext("Page {page} ▶", page=page + 2)))
+        # Translators: a button to the next page of places in the menu; {page} is the page
+        # it goes to (a button label: at most 80 characters).
+        forward = t.gettext("Page {page} ▶", page=page + 2)
+        view.add_item(PageButton(state.id, state.turn, tile.id, page + 1, "next", forward))
     return post
 
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .i18n import N_, SOURCE, Messages, Term, messages
+from .i18n.terms import FEATURES
 
 
 class GameError(Exception):
@@ -114,19 +115,26 @@ class WhichRotation(BadInput):
 
 
 class NotASpot(BadInput):
-    """A follower that names no spot of the preview."""
+    """A follower that names no spot of the preview. ``features``: the kinds of
+    feature of the preview's spots; the answer suggests the first two as words to
+    type ("road" or "city", "forest" or "river": the game's own)."""
 
-    def __init__(self, text: str, count: int) -> None:
-        super().__init__(text=text, count=count)
+    def __init__(self, text: str, count: int, features: Sequence[str]) -> None:
+        super().__init__(text=text, count=count, features=tuple(dict.fromkeys(features))[:2])
 
     def text(self, t: Messages) -> str:
         count = self.facts["count"]
+        words = t.list([f"`{t.term(FEATURES[kind])}`" for kind in self.facts["features"]],
+                       "or")
+        # Translators: {words} are one or two words of the preview's features in backticks,
+        # joined by "or" ("`road` or `city`"); `none`: your language's word for no follower
+        # (one of your "none, no, nothing").
         return t.ngettext(
             "{text} is not a follower spot here: give the number of the spot on the preview "
-            "(1), a word such as `road` or `city`, or `none`.",
+            "(1), a word such as {words}, or `none`.",
             "{text} is not a follower spot here: give the number of a spot on the preview "
-            "(1 to {count}), a word such as `road` or `city`, or `none`.",
-            count, text=self.facts["text"])
+            "(1 to {count}), a word such as {words}, or `none`.",
+            count, text=self.facts["text"], words=words)
 
 
 class NoSpots(BadInput):

@@ -61,8 +61,8 @@ class IllegalMove(InvalidMove):
         sentence = say(t, facts) if say is not None else t.gettext(
             "That move is not allowed now.")
         if self.reason in PLACEMENT_REASONS:
-            hint = what_fits(t, facts["where"], facts["rotations"], facts["places"])
-            sentence = f"{sentence} {hint}" if hint else sentence
+            sentence = t.sentences(sentence, what_fits(t, facts["where"], facts["rotations"],
+                                                       facts["places"]))
         return sentence
 
 

@@ -30,6 +30,7 @@ from engine import (
     TilePlaced,
     TurnSkipped,
 )
+from engine.options import HUNTERS_AND_GATHERERS
 from render import player_mark
 
 from .games import AINamer, GameState, Played
@@ -223,7 +224,9 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
         return t.gettext("⏭️ {player} missed the turn; {tile} went back into the bag.",
                          player=who(state, event.player), tile=tile_label(t, event.tile))
     if isinstance(event, PlayerRemoved):
-        return t.gettext("🚪 {player} left the game.", player=who(state, event.player))
+        # Nobody leaves a running game by themselves: the host, a moderator or the
+        # deadline rules removed them (the announcement of it says which).
+        return t.gettext("🚪 {player} was removed from the game.", player=who(state, event.player))
     return None
 
 
@@ -250,9 +253,9 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
         line = _FIGURE_SENTENCES[str(figure.role)](t, facts)
     if event.bonus:
         # Translators: after a sentence saying a tile was placed: it was a bonus tile.
-        line += " " + t.gettext("(bonus tile)")
+        line = t.sentences(line, t.gettext("(bonus tile)"))
     if event.turn in state.row.stand_ins:
-        line += " " + stood_in(t)
+        line = t.sentences(line, stood_in(t))
     return line
 
 
@@ -286,7 +289,14 @@ _FIGURE_SENTENCES = {
 
 
 def scored_line(t: Messages, state: GameState, event: FeatureScored) -> str:
-    """"✅ Completed city (3 tiles): 🔵1 **Ana** +8." """
+    """"✅ Completed city (3 tiles): 🔵1 **Ana** +8." A cloister is one tile with
+    its eight neighbours: its size says nothing, its points say it all."""
+    if event.kind == "cloister":
+        if not event.scorers:
+            return t.gettext("✅ Completed cloister, nobody's.")
+        return t.gettext("✅ Completed cloister: {players} +{points}.",
+                         players=t.list([who(state, seat) for seat in event.scorers]),
+                         points=event.points)
     feature = t.term(FEATURES[event.kind]) if event.kind in FEATURES else event.kind
     size = t.term(TILE_COUNT, event.tiles)
     if not event.scorers:
@@ -400,8 +410,7 @@ def next_turn_text(t: Messages, state: GameState) -> str:
     # bonus tile is ..." or "choose one of ...".
     text = t.gettext("{player}, your turn: {hand}.", player=called(state, current),
                      hand=hand_text(t, state))
-    deadline = deadline_text(t, state)
-    return f"{text} {deadline}" if deadline else text
+    return t.sentences(text, deadline_text(t, state))
 
 
 def deadline_text(t: Messages, state: GameState) -> str:
@@ -570,14 +579,22 @@ def board_post(t: Messages, state: GameState, picture: bytes | None, features: b
     if picture is None and state.game is not None:
         embed.description = board_text(t, state)
     elif features:
-        embed.description = t.gettext(
-            "Each claimed road, city, cloister, field, forest and river is tinted with its "
-            "owner's colour and mark; striped where several players stand on it; plain where "
-            "nobody does.")
+        embed.description = features_key(t, state)
     if state.game is not None:
         embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
     post.embed = embed
     return post
+
+
+def features_key(t: Messages, state: GameState) -> str:
+    """What the feature view tints: the features a figure of the game can claim."""
+    if state.row.options.get("game") == HUNTERS_AND_GATHERERS:
+        return t.gettext(
+            "Each claimed forest, meadow and river is tinted with its owner's colour and mark; "
+            "striped where several players stand on it; plain where nobody does.")
+    return t.gettext(
+        "Each claimed road, city, cloister and field is tinted with its owner's colour and "
+        "mark; striped where several players stand on it; plain where nobody does.")
 
 
 def board_text(t: Messages, state: GameState) -> str:
@@ -638,7 +655,9 @@ def tiles_embed(t: Messages, state: GameState) -> discord.Embed:
     assert game is not None
     remaining = {tile: n for tile, n in game.remaining().items() if n}
     left = sum(remaining.values())
-    embed = discord.Embed(title=f"{game_title(t, state)}: {tiles_left(t, left)}", colour=COLOUR)
+    embed = discord.Embed(title=t.ngettext("{game}: {count} tile left in the bag",
+                                           "{game}: {count} tiles left in the bag", left,
+                                           game=game_title(t, state)), colour=COLOUR)
     lines = [f"`{count:>2}×` {tile_label(t, tile)}" for tile, count in remaining.items()]
     if not lines:
         lines.append(t.gettext("The game is over: every tile was played.") if game.is_over

@@ -112,7 +112,7 @@ async def command_error(
     await reply_error(interaction, message)
 
 
-def unreadable_option(t: Messages, interaction: discord.Interaction) -> str | None:
+async def unreadable_option(t: Messages, interaction: discord.Interaction) -> str | None:
     """What is wrong with an option value Discord should have checked but did not
     (a stale command, a hostile client): its type, range, length or choices.
     None when every option is as the command declares it."""
@@ -128,17 +128,34 @@ def unreadable_option(t: Messages, interaction: discord.Interaction) -> str | No
         parameter = command.get_parameter(name)
         if parameter is None:
             return commands_changed(t)
-        problem = _problem(t, parameter, option.get("value"))
+        problem = _problem(t, parameter, option.get("value"),
+                           f"`{await shown_name(interaction, parameter)}`")
         if problem is not None:
             return problem
     return None
 
 
-def _problem(t: Messages, parameter: app_commands.Parameter, value: Any) -> str | None:
-    """What is wrong with ``value`` for ``parameter``, as a sentence naming the option."""
+async def shown_name(interaction: discord.Interaction, parameter: app_commands.Parameter) -> str:
+    """An option's name as the user's Discord shows it: its translation for their
+    Discord locale (the command tree's translator), else the English name. Their
+    chosen language may differ: Discord localises commands by the client's locale."""
+    tree = getattr(interaction.client, "tree", None)
+    translator = tree.translator if tree is not None else None
+    if translator is not None:
+        context = app_commands.TranslationContext(
+            app_commands.TranslationContextLocation.parameter_name, parameter)
+        name = await translator.translate(parameter.locale_name, interaction.locale, context)
+        if name:
+            return name
+    return parameter.display_name
+
+
+def _problem(t: Messages, parameter: app_commands.Parameter, value: Any,
+             option: str) -> str | None:
+    """What is wrong with ``value`` for ``parameter``, as a sentence naming the
+    option (``option``, quoted as the user sees it)."""
     kind = parameter.type
     low, high = parameter.min_value, parameter.max_value
-    option = f"`{parameter.display_name}`"
     if parameter.choices and value not in [c.value for c in parameter.choices]:
         return t.gettext("{option} must be one of the choices Discord shows.", option=option)
     if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):

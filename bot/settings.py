@@ -11,7 +11,8 @@ from datetime import timedelta
 from typing import Any
 
 from .errors import GameError
-from .i18n import N_, Language, parse_language
+from .i18n import N_, Language, Messages, parse_language
+from .i18n.terms import POLICY_NAMES
 from .storage import Reads, Scope
 
 #: What a missed deadline does: say so; skip the turn; skip, and remove the player
@@ -36,6 +37,14 @@ MAX_IDLE_ROUNDS = 20
 
 class SettingError(GameError):
     """A setting out of its bounds."""
+
+
+class UnknownPolicy(SettingError):
+    """A deadline policy that is none of :data:`POLICIES` (a stale or forged value)."""
+
+    def text(self, t: Messages) -> str:
+        names = [t.term(POLICY_NAMES[policy]) for policy in POLICIES]
+        return t.gettext("The policy is one of {policies}.", policies=t.list(names, "or"))
 
 
 @dataclass(frozen=True)
@@ -74,8 +83,7 @@ class TurnRules:
             raise SettingError(N_("A deadline is 1 to {hours} hours (0: none)."),
                                hours=MAX_DEADLINE_HOURS)
         if self.policy not in POLICIES:
-            raise SettingError(N_("The policy is one of {policies}."),
-                               policies=", ".join(POLICIES))
+            raise UnknownPolicy()
         if not 1 <= self.remove_after <= MAX_REMOVE_AFTER:
             raise SettingError(N_("Removal comes after 1 to {count} missed turns."),
                                count=MAX_REMOVE_AFTER)

@@ -11,10 +11,14 @@ A spot is named by its feature ("the city") when the tile has one feature of
 that kind, else by where the feature lies on the placed tile ("the north
 city", "the field in the middle"). The names are catalogue entries (context
 ``follower spot``), one whole phrase each.
+
+Typed words are read without case or accents ("eszaki mezo" is "északi
+mező", "fara supus" is "Fără supus"), in the reader's language or English.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -101,9 +105,13 @@ SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
     (HUT, "lake", None): term("follower spot", "the lake (hut)"),
     (HUT, "lake", Compass.CENTRE): term("follower spot", "the lake (hut)"),
 }
+# Translators: where a hut stands on a lake, in a sentence that names the hut already
+# ("with a hut on the lake"); a hut on a river is on the river's spot ("the north river").
+LAKE = term("follower spot", "the lake")
 
-#: What a player may type for "no follower", besides the menu's own words.
-NO_FOLLOWER_WORDS = frozenset({"none", "no", "nothing", "-", "0"})
+#: What a player may type for "no follower" in any language, besides the words
+#: of the menu and of the catalogue (:func:`no_follower_words`).
+NO_FOLLOWER_SIGNS = frozenset({"0"})
 #: Short compass words a player may type ("n", "sw") for the map's directions.
 _COMPASS_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west", "ne": "north east",
                   "se": "south east", "sw": "south west", "nw": "north west",
@@ -115,17 +123,14 @@ _FILLER = frozenset({"the", "a", "an", "on", "in", "at", "to", "of", "spot", "my
 @dataclass(frozen=True)
 class Spot:
     """Spot ``number`` of a placement: the engine's option, the player's name for
-    it, and its English name (typed words may be English in any language)."""
+    it, its English name (typed words may be English in any language), and how
+    menus and suggestions show it (``label``: "2: the north field")."""
 
     number: int
     option: FigureOption
     name: str
     english: str
-
-    @property
-    def label(self) -> str:
-        """How menus and suggestions show it: "2: the north field"."""
-        return f"{self.number}: {self.name}"
+    label: str
 
 
 def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
@@ -141,16 +146,34 @@ def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: in
 def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot]:
     """The spots of a placement, numbered as the preview draws them."""
     english = messages(SOURCE)
-    return [Spot(number, option,
-                 spot_name(t, tile, option.figure, option.segment, option.compass),
-                 spot_name(english, tile, option.figure, option.segment, option.compass))
-            for number, option in enumerate(options, start=1)]
+    found = []
+    for number, option in enumerate(options, start=1):
+        name = spot_name(t, tile, option.figure, option.segment, option.compass)
+        # Translators: a follower spot in a menu or a suggestion: its number on the preview,
+        # then its name ("2: the north field"); a player may type it back.
+        label = t.gettext("{number}: {spot}", number=number, spot=name)
+        found.append(Spot(number, option, name,
+                          spot_name(english, tile, option.figure, option.segment,
+                                    option.compass), label))
+    return found
+
+
+def figure_spot(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
+                compass: Compass) -> str:
+    """Where ``figure`` stands, in a sentence that names the figure already ("with a
+    hut on the north river"): the spot's name without the menus' "(hut)"."""
+    if FigureKind(figure) is not HUT:
+        return spot_name(t, tile, figure, segment, compass)
+    if tile.segments[segment].kind == "lake":
+        return t.term(LAKE)
+    return spot_name(t, tile, MEEPLE, segment, compass)
 
 
 def placed_spot(t: Messages, placed, segment: int, figure: FigureKind | str) -> str:
-    """The spot of a figure already on the map, on its placed tile (``PlacedTile``)."""
+    """Where a figure already on the map stands, on its placed tile (``PlacedTile``),
+    in a sentence that names the figure."""
     compass = placed.oriented.segment_compass[segment]
-    return spot_name(t, placed.tile, figure, segment, compass)
+    return figure_spot(t, placed.tile, figure, segment, compass)
 
 
 # ------------------------------------------------------------------ reading
@@ -161,12 +184,26 @@ def no_follower(t: Messages) -> str:
     return t.gettext("No follower")
 
 
+def no_follower_words(t: Messages) -> frozenset[str]:
+    """What a player may type for no follower, in the reader's language and in
+    English, as :func:`plain` makes typed text: the menu's words ("No follower") and
+    the catalogue's own list ("none, no, nothing")."""
+    words = set(NO_FOLLOWER_SIGNS)
+    for language in (t, messages(SOURCE)):
+        # Translators: what a player may type in the follower option of /carcassonne place
+        # to place no follower, besides the menu's "No follower": words or short phrases
+        # separated by commas. Case and accents are ignored ("fara" reads as "fără").
+        typed = language.gettext("none, no, nothing")
+        words.update(plain(word) for word in re.split(r"[,，、;；]", typed))
+        words.add(plain(no_follower(language)))
+    return frozenset(words - {""})
+
+
 def is_no_follower(t: Messages, text: str) -> bool:
-    """Whether ``text`` asks for no follower: "none", or the menu's "No follower"
-    (in English or the reader's language)."""
-    words = _normal(text)
-    return (not words or words in NO_FOLLOWER_WORDS
-            or words in {_normal(no_follower(t)), _normal(no_follower(messages(SOURCE)))})
+    """Whether ``text`` asks for no follower: nothing, "-", "0", or one of
+    :func:`no_follower_words` ("none", "nincs", "fara supus")."""
+    words = plain(text)
+    return not words or words in no_follower_words(t)
 
 
 def find_spot(t: Messages, text: str, found: list[Spot], game: str) -> Spot:
@@ -177,13 +214,13 @@ def find_spot(t: Messages, text: str, found: list[Spot], game: str) -> Spot:
     quoted = quote(text)
     if not found:
         raise NoSpots()
-    words = _normal(text)
+    words = plain(text)
     number, _, rest = words.partition(" ")
     if number.isdigit() and number.isascii():
         index = int(number)
         if 1 <= index <= len(found) and (not rest or _fits(rest, found[index - 1], t, game)):
             return found[index - 1]
-        raise NotASpot(quoted, len(found))
+        raise _not_a_spot(quoted, found)
     typed = set(_words(words)) - _FILLER
     exact = [spot for spot in found
              if typed in ({*_words(spot.name)} - _FILLER, {*_words(spot.english)} - _FILLER)]
@@ -193,8 +230,12 @@ def find_spot(t: Messages, text: str, found: list[Spot], game: str) -> Spot:
     if len(fitting) == 1:
         return fitting[0]
     if not fitting:
-        raise NotASpot(quoted, len(found))
+        raise _not_a_spot(quoted, found)
     raise WhichSpot(text=quoted, spots=t.list([spot.label for spot in fitting], "or"))
+
+
+def _not_a_spot(quoted: str, found: list[Spot]) -> NotASpot:
+    return NotASpot(quoted, len(found), [spot.option.kind for spot in found])
 
 
 def _fits(words: str, spot: Spot, t: Messages, game: str) -> bool:
@@ -224,13 +265,16 @@ def _spot_words(t: Messages, spot: Spot, name: str, game: str) -> str:
 
 def _words(text: str) -> list[str]:
     out: list[str] = []
-    for word in _normal(text).split():
+    for word in plain(text).split():
         out += _COMPASS_WORDS.get(word, word).split()
     return out
 
 
-def _normal(text: str) -> str:
-    """Lower case, letters and digits only, single spaces ("North-East" -> "north east")."""
+def plain(text: str) -> str:
+    """Typed text as it is compared: lower case, letters and digits only, without
+    accents, single spaces ("North-East" -> "north east", "Északi mező" -> "eszaki
+    mezo", "câmp (nord)" -> "camp nord"), so a player may type without accents."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold()[:100])
     kept = "".join(c if unicodedata.category(c)[0] in "LN" else " "
-                   for c in text.casefold()[:100])
+                   for c in decomposed if unicodedata.category(c)[0] != "M")
     return " ".join(kept.split())

@@ -35,7 +35,7 @@ from .naming import (
     resolve_position,
     tagged,
 )
-from .spots import no_follower, spots
+from .spots import no_follower, plain, spots
 from .tile_names import tile_name
 
 if TYPE_CHECKING:
@@ -160,8 +160,8 @@ class FollowerTransformer(_TextOption):
         choices += [app_commands.Choice(name=spot.label[:100],
                                         value=tagged(state.turn, str(spot.number)))
                     for spot in found]
-        wanted = _normalise(value[:MAX_FOLLOWER])
-        return [c for c in choices if not wanted or wanted in _normalise(c.name)][:MAX_CHOICES] \
+        wanted = plain(value[:MAX_FOLLOWER])
+        return [c for c in choices if not wanted or wanted in plain(c.name)][:MAX_CHOICES] \
             or choices[:MAX_CHOICES]
 
 
@@ -180,7 +180,10 @@ class TileTransformer(_TextOption):
             state, t = await my_turn(interaction)
         except Notice as exc:
             return [_notice(str(exc))]
-        return [app_commands.Choice(name=f"{tile.id}: {tile_name(t, tile)}"[:100],
+        # Translators: a tile of the hand suggested for /carcassonne place's tile option: its
+        # id first (what the option takes), then its name ("V: road curve").
+        return [app_commands.Choice(name=t.gettext("{id}: {tile}", id=tile.id,
+                                                   tile=tile_name(t, tile))[:100],
                                     value=tagged(state.turn, tile.id))
                 for tile in GameService.hand(state)]
 

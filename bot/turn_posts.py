@@ -15,6 +15,7 @@ import discord
 
 from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
 from engine.geometry import PORT_NAMES
+from engine.options import HUNTERS_AND_GATHERERS
 
 from .games import GameState
 from .i18n import Messages
@@ -40,7 +41,7 @@ from .presenters import (
     who,
 )
 from .settings import AI_PLAYS, NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
-from .spots import spot_name
+from .spots import figure_spot
 from .tile_names import tile_label
 from .turns import (
     ABANDONED,
@@ -84,7 +85,7 @@ def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None)
                                deadline=deadline_text(t, reminder.deadline)))
     lines.append(t.gettext("(Reminder {number} of {limit}; `/carcassonne snooze` puts it "
                            "off.)", number=reminder.number, limit=reminder.limit))
-    return Post(content=" ".join(lines), view=view)
+    return Post(content=t.sentences(*lines), view=view)
 
 
 def reminder_dm(t: Messages, reminder: Reminder, guild_name: str | None) -> str:
@@ -106,8 +107,8 @@ def snoozed_text(t: Messages, snoozed: Snoozed) -> str:
     text = t.gettext("😴 Your next reminder for {game} comes {time}.",
                      game=game_title(t, snoozed.state), time=timestamp(snoozed.until))
     if snoozed.deadline is not None:
-        text += " " + t.gettext("The deadline stays {deadline}.",
-                                deadline=deadline_text(t, snoozed.deadline))
+        text = t.sentences(text, t.gettext("The deadline stays {deadline}.",
+                                           deadline=deadline_text(t, snoozed.deadline)))
     return text
 
 
@@ -237,8 +238,8 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
         action = entry.action
         player = f"{mark(seat)} {names[seat]}"
         if isinstance(action, Remove):
-            text = t.gettext("🚪 {player} left the game", player=f"{mark(action.player)} "
-                             f"{names[action.player]}")
+            text = t.gettext("🚪 {player} was removed from the game",
+                             player=f"{mark(action.player)} {names[action.player]}")
         elif isinstance(action, Skip):
             text = t.gettext("⏭️ {player} missed the turn ({tile} back into the bag)",
                              player=player, tile=tile_label(t, action.tile))
@@ -254,23 +255,26 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
             else:
                 placed = game.board.tiles[(action.x, action.y)]
                 segment = placed.oriented.point_segment[PORT_NAMES.index(action.port)]
-                facts["spot"] = spot_name(t, placed.tile, action.figure, segment,
-                                          placed.oriented.segment_compass[segment])
+                facts["spot"] = figure_spot(t, placed.tile, action.figure, segment,
+                                            placed.oriented.segment_compass[segment])
                 if action.figure == "hut":
                     text = t.gettext("{player}: {tile} at {position}, {rotation}°, hut on "
                                      "{spot}", **facts)
+                elif game.options.game == HUNTERS_AND_GATHERERS:
+                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, tribe member "
+                                     "on {spot}", **facts)
                 else:
                     text = t.gettext("{player}: {tile} at {position}, {rotation}°, follower on "
                                      "{spot}", **facts)
             if entry.bonus:
-                text += " " + t.gettext("(bonus tile)")
+                text = t.sentences(text, t.gettext("(bonus tile)"))
             if index in state.row.stand_ins:
-                text += " " + stood_in(t)
+                text = t.sentences(text, stood_in(t))
         after = game.after_turn[index] if index < len(game.after_turn) else previous
         gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
                  if after[i] > previous[i]]
         if gains:
-            text += " · " + ", ".join(gains)
+            text += " · " + t.list(gains)
         previous = after
         lines.append(f"`{index + 1:>3}` {text}")
     return lines

@@ -22,7 +22,7 @@ draws, English by default; see :mod:`render.labels`)::
     to_png(image) -> bytes                             # palette PNG, <= 2 MB
     player_mark(seat) -> str                  # "1".."5": beside names in messages too
     player_colour(seat), PLAYER_COLOURS       # the colour-vision-safe palette
-    Labels, ENGLISH                           # every word drawn, for translation
+    Labels, Counted, ENGLISH                  # every word drawn, for translation
 
 The score chart is ``bot.charts.score_chart(names, scores, final=..., labels=...)``.
 
@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from .board import map_frame, render_board, render_choices
 from .hand import render_hand, render_tile
-from .labels import ENGLISH, Labels
+from .labels import ENGLISH, Counted, Labels
 from .naming import (
     candidate_labels,
     candidate_positions,
@@ -85,7 +85,7 @@ def theme_for(game) -> Theme:
 
 
 __all__ = [
-    "ENGLISH", "Labels", "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels",
+    "ENGLISH", "Counted", "Labels", "PLAYER_COLOURS", "THEMES", "Theme", "candidate_labels",
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",

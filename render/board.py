@@ -512,5 +512,5 @@ def paint_inset(image: Image.Image, tile, theme: Theme, frame: MapFrame,
     y = frame.height - size - 8
     image.paste(tile_image(tile, 0, theme, size), (x, y))
     ImageDraw.Draw(image).rectangle((x - 1, y - 1, x + size, y + size), outline=BLACK)
-    draw_text(image, (x - 10, y + size // 2), f"{labels.to_place}: {tile.id}",
+    draw_text(image, (x - 10, y + size // 2), labels.to_place_tile.format(tile=tile.id),
               max(14, frame.font_size), theme.label, anchor="rm")

@@ -2,24 +2,46 @@
 
 Render functions take ``labels=Labels(...)``; the defaults are English. A
 field is a plain string or a ``str.format`` template whose fields are named
-in its comment, so a translation catalogue can carry them as they are.
+in its comment, so a translation catalogue can carry them as they are; a
+label that says a number in words that depend on it is :class:`Counted`.
 Nothing else in :mod:`render` draws a word (numbers, coordinates, tile ids,
 player names and marks are not words).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A label that says a number, whose words depend on it ("+1 more place", "+2
+    more places"): its English forms, ``{count}`` in each (a catalogue's msgid and
+    msgid_plural), and, in another language, ``say``: the text for a number in the
+    plural form that language gives it, filled in (the catalogue's ``ngettext``)."""
+
+    singular: str
+    plural: str
+    say: Callable[[int], str] | None = None
+
+    def __call__(self, count: int) -> str:
+        if self.say is not None:
+            return self.say(count)
+        return (self.singular if count == 1 else self.plural).format(count=count)
 
 
 @dataclass(frozen=True)
 class Labels:
     #: Beside the tile (or tiles, with a hand) the player on turn must place.
     to_place: str = "to place"
+    #: Beside the tile to place under the move-choice picture. Fields: ``{tile}``, its id.
+    to_place_tile: str = "to place: {tile}"
     #: Above the turn picture. Fields: ``{name}`` of the player on turn.
     turn_title: str = "{name} to play"
-    #: When some legal positions lie outside the turn picture. Fields: ``{count}``.
-    more_positions: str = "+{count} more places on the full map"
+    #: When some legal positions lie outside the turn picture: how many. Fields: ``{count}``.
+    more_positions: Counted = Counted("+{count} more place on the full map",
+                                      "+{count} more places on the full map")
     #: Explains the numbered tiles of the turn picture and map.
     since_last_turn: str = "1, 2, 3\u2026: tiles placed since your last turn"
     #: Under the preview. Fields: ``{tile}`` id, ``{position}`` ("3,-1"), ``{rotation}``.

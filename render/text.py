@@ -154,6 +154,31 @@ def fit_text(text: str, size: int, width: int) -> str:
     return "".join(chars).rstrip() + "\u2026" if chars else ""
 
 
+def wrap_text(text: str, size: int, width: int) -> list[str]:
+    """``text`` in lines that each draw at most ``width`` px wide at ``size``,
+    broken between words; a word wider than a line, or a script written without
+    spaces (Chinese), is broken between characters. No character is lost."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_width(joined, size) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while len(line) > 1 and text_width(line, size) > width:
+            cut = 1
+            while cut + 1 < len(line) and text_width(line[:cut + 1], size) <= width:
+                cut += 1
+            lines.append(line[:cut])
+            line = line[cut:]
+    if line:
+        lines.append(line)
+    return lines
+
+
 def place(sprite: Sprite, xy: tuple[float, float], anchor: str = "la") -> tuple[int, int]:
     """Top-left corner that puts ``sprite`` at ``xy`` with a Pillow-style anchor:
     horizontal ``l``/``m``/``r``, vertical ``a``/``t`` (top), ``m`` (middle),

@@ -32,7 +32,7 @@ from .board import (
 from .figures import figure_sprite
 from .labels import ENGLISH, Labels
 from .naming import Position, candidate_positions
-from .text import draw_text, text_width
+from .text import draw_text, fit_text, text_width, wrap_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
@@ -48,6 +48,11 @@ TURN_FIGURE = 0.42
 HAND_TILE = 128
 TITLE_SIZE = 28
 TEXT_SIZE = 20
+#: The notes under the picture: their size, the step from one line to the next
+#: within a note, and the gap between two notes.
+NOTE_SIZE = TEXT_SIZE - 2
+NOTE_LINE = TEXT_SIZE + 2
+NOTE_GAP = 8
 
 
 def turn_window(game, candidates: dict[str, Position]) -> tuple[int, int, int, int]:
@@ -96,7 +101,17 @@ class TurnLayout:
     candidates: dict[str, Position]  # the lettered positions inside the window
     recent: tuple
     header: int
-    notes: tuple[str, ...]
+    #: Each note under the picture as the lines it is drawn in, within its width.
+    notes: tuple[tuple[str, ...], ...]
+
+    @property
+    def notes_height(self) -> int:
+        return notes_height(self.notes)
+
+
+def notes_height(notes: tuple[tuple[str, ...], ...]) -> int:
+    """How much height the notes take, each in its lines."""
+    return sum(len(lines) * NOTE_LINE + NOTE_GAP for lines in notes)
 
 
 def turn_layout(game, labels: Labels = ENGLISH) -> TurnLayout:
@@ -110,14 +125,23 @@ def turn_layout(game, labels: Labels = ENGLISH) -> TurnLayout:
     marked = tuple(recent_tiles(game))
     notes = []
     if len(shown) < len(candidates):
-        notes.append(labels.more_positions.format(count=len(candidates) - len(shown)))
+        notes.append(labels.more_positions(len(candidates) - len(shown)))
     if marked:
         notes.append(labels.since_last_turn)
     header = TITLE_SIZE + 22 if game.current_player is not None else 0
-    footer = (HAND_TILE + 24 if hand else 0) + len(notes) * (TEXT_SIZE + 10)
-    frame = window_frame(game, window, scale=TURN_TILE, header=header, footer=footer,
-                         scores=True)
-    return TurnLayout(frame, hand, shown, marked, header, tuple(notes))
+    # The notes are wrapped to the width of the map. More lines make the picture
+    # taller, which can only narrow it (a picture too tall shrinks its tiles), so
+    # wrapping again until the lines hold ends.
+    wrapped = tuple((note,) for note in notes)
+    while True:
+        footer = (HAND_TILE + 24 if hand else 0) + notes_height(wrapped)
+        frame = window_frame(game, window, scale=TURN_TILE, header=header, footer=footer,
+                             scores=True)
+        fitted = tuple(tuple(wrap_text(note, NOTE_SIZE, frame.width - frame.left - 8))
+                       or (note,) for note in notes)
+        if fitted == wrapped:
+            return TurnLayout(frame, hand, shown, marked, header, wrapped)
+        wrapped = fitted
 
 
 def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
@@ -151,9 +175,11 @@ def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
     entries = legend_entries(game, frame.font_size, frame.left, frame.width, scores=True)
     paint_legend(image, entries, y - 4, frame.font_size, theme)
     y += legend_height(entries, frame.font_size)
-    for line in layout.notes:
-        draw_text(image, (frame.left, y), line, TEXT_SIZE - 2, theme.label, anchor="la")
-        y += TEXT_SIZE + 10
+    for lines in layout.notes:
+        for line in lines:
+            draw_text(image, (frame.left, y), line, NOTE_SIZE, theme.label, anchor="la")
+            y += NOTE_LINE
+        y += NOTE_GAP
     return image
 
 
@@ -163,8 +189,12 @@ def _paint_title(image: Image.Image, game, left: int, header: int, theme, labels
     sprite = figure_sprite("knight", player_colour(player), size, player_mark(player))
     middle = header // 2 + 2
     image.paste(sprite, (left, middle - size // 2), sprite)
-    title = labels.turn_title.format(name=" ".join(str(game.players[player]).split()))
-    draw_text(image, (left + size + 8, middle), title, TITLE_SIZE, theme.label, anchor="lm")
+    start = left + size + 8
+    # A long name is cut with an ellipsis so the title ends inside the picture.
+    room = image.width - start - 8 - text_width(labels.turn_title.format(name=""), TITLE_SIZE)
+    name = fit_text(" ".join(str(game.players[player]).split()), TITLE_SIZE, room)
+    title = labels.turn_title.format(name=name)
+    draw_text(image, (start, middle), title, TITLE_SIZE, theme.label, anchor="lm")
 
 
 def _hand_width(hand, labels: Labels) -> int:

@@ -3,7 +3,7 @@
 - :mod:`.languages`: the languages, and which one a reader gets;
 - :mod:`.catalogues`: the catalogues, and :class:`Messages`, the messages
   of one language (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
-  ``term``, ``list``); ``N_`` marks a sentence to look up later (a refusal);
+  ``term``, ``list``, ``sentences``); ``N_`` marks a sentence to look up later (a refusal);
 - :mod:`.terms`: the words of the game (features, figures, roles, goods,
   games, options, language names), following ``docs/glossary.md``;
 - :mod:`.pictures`: the words drawn in pictures (:class:`render.Labels`);

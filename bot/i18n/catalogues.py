@@ -122,6 +122,11 @@ class Messages:
             raise TypeError(f"the term {term.singular!r} has a plural: give a number")
         return self.npgettext(term.context, term.singular, term.plural, n, **fields)
 
+    def sentences(self, *sentences: str) -> str:
+        """Sentences (or a sentence and its bracketed note) one after the other, as
+        this language writes them: "Done. Next." but "好了。下一步。"; empty ones left out."""
+        return self.language.sentence_gap.join(sentence for sentence in sentences if sentence)
+
     def list(self, items: Sequence[str], style: str = "standard") -> str:
         """``items`` as a list in this language, by Babel's (CLDR's) patterns:
         "Ana, Béla and Cili", "Ana, Béla és Cili", "Ana、Béla和Cili"; ``style="or"``

@@ -9,7 +9,8 @@ Three sources make the template ``bot/i18n/locales/messages.pot``:
    call goes to the translators.
 2. ``render/labels.py``: every field of :class:`render.Labels`, by
    :func:`extract_labels` (a Babel extraction method, named in
-   ``pyproject.toml`` too), its ``#:`` comment kept for the translators.
+   ``pyproject.toml`` too), its ``#:`` comment kept for the translators
+   (a :class:`render.Counted` field is a plural message).
 3. The slash commands: every name, description and choice of a command
    tree, collected the way discord.py asks for them
    (:func:`command_messages`), each with the context the
@@ -47,7 +48,8 @@ COMMAND_TREE: str | None = "bot.client:command_tree"
 
 def extract_labels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """Babel extraction method for ``render/labels.py``: each string field of
-    ``Labels`` is a ``picture`` message; the ``#:`` lines above are its notes."""
+    ``Labels`` is a ``picture`` message, each ``Counted("...", "...")`` field a
+    plural one; the ``#:`` lines above are its notes."""
     source = fileobj.read().decode("utf-8")
     lines = source.splitlines()
     for node in ast.walk(ast.parse(source)):
@@ -55,10 +57,26 @@ def extract_labels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
             continue
         notes: list[str] = []
         for statement in node.body:
-            if (isinstance(statement, ast.AnnAssign) and isinstance(statement.value, ast.Constant)
-                    and isinstance(statement.value.value, str)):
+            if not isinstance(statement, ast.AnnAssign):
+                continue
+            forms = _label_forms(statement.value)
+            if forms:
                 notes = _notes_above(lines, statement.lineno) or notes
-                yield statement.lineno, "pgettext", (PICTURE, statement.value.value), notes
+                function = "npgettext" if len(forms) == 2 else "pgettext"
+                yield statement.lineno, function, (PICTURE, *forms), notes
+
+
+def _label_forms(value: ast.expr | None) -> tuple[str, ...]:
+    """The English text of a field's default: ``"..."``, or the two forms of
+    ``Counted("...", "...")``; nothing for anything else."""
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return (value.value,)
+    if (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id == "Counted" and len(value.args) == 2
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    for a in value.args)):
+        return tuple(a.value for a in value.args)  # type: ignore[union-attr]
+    return ()
 
 
 def _notes_above(lines: list[str], lineno: int) -> list[str]:

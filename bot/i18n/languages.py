@@ -40,6 +40,12 @@ class Language(StrEnum):
         """The gettext ``Plural-Forms`` header its catalogue must carry."""
         return PLURAL_FORMS[self]
 
+    @property
+    def sentence_gap(self) -> str:
+        """What stands between two sentences: a space, or nothing in Chinese, whose
+        full stop "。" carries its own space."""
+        return "" if self is Language.CHINESE else " "
+
 
 #: English is the source language: its text is the msgid, it has no catalogue.
 SOURCE = Language.ENGLISH

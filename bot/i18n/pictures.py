@@ -3,7 +3,8 @@
 :class:`render.Labels` holds every word the renderer draws, English by
 default; its English texts are messages of the catalogues under the context
 ``picture`` (extracted from ``render/labels.py`` itself, with the comments
-beside each field as notes for translators). :func:`picture_labels` gives
+beside each field as notes for translators; a :class:`render.Counted` label
+is a plural message). :func:`picture_labels` gives
 the ``Labels`` of a language, to pass as ``labels=`` to ``render_turn``,
 ``render_preview``, ``render_features``, ``render_hand`` and
 ``bot.charts.score_chart``.
@@ -12,10 +13,10 @@ the ``Labels`` of a language, to pass as ``labels=`` to ``render_turn``,
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import cache
+from functools import cache, partial
 
 from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
-from render.labels import ENGLISH, Labels
+from render.labels import ENGLISH, Counted, Labels
 
 from .catalogues import Messages, messages
 from .languages import Language
@@ -36,7 +37,7 @@ def labels_of(t: Messages, game: str = CARCASSONNE) -> Labels:
     In Hunters and Gatherers the figures are tribe members and huts, so the
     preview's notes name them instead of followers.
     """
-    words = {field.name: t.pgettext(PICTURE, getattr(ENGLISH, field.name))
+    words = {field.name: _translated(t, getattr(ENGLISH, field.name))
              for field in fields(Labels)}
     if game == HUNTERS_AND_GATHERERS:
         # The context is written out: extraction reads literals only.
@@ -44,3 +45,12 @@ def labels_of(t: Messages, game: str = CARCASSONNE) -> Labels:
         words["figure_spots"] = t.pgettext("picture",
                                            "numbers: where a tribe member or hut may stand")
     return Labels(**words)
+
+
+def _translated(t: Messages, english: str | Counted) -> str | Counted:
+    """One label in the language of ``t``: a counted one says each number in the
+    plural form of that language (``npgettext``)."""
+    if isinstance(english, Counted):
+        return Counted(english.singular, english.plural,
+                       partial(t.npgettext, PICTURE, english.singular, english.plural))
+    return t.pgettext(PICTURE, english)

@@ -123,6 +123,15 @@ FARMER_RULES = {
     "off": term("farmers", "off"),
 }
 
+#: What a missed deadline does (``bot.settings.POLICIES``), named as the deadline
+#: menus begin their choices ("Skip the turn: ...").
+POLICY_NAMES = {
+    "nothing": term("deadline policy", "nothing"),
+    "skip": term("deadline policy", "skip the turn"),
+    "remove": term("deadline policy", "skip and remove"),
+    "ai": term("deadline policy", "an AI plays"),
+}
+
 #: A game's status (``bot.storage.Status``), as a word.
 STATUSES = {
     "lobby": term("game status", "waiting for players"),
@@ -167,9 +176,12 @@ def figure_count(t: Messages, figure: str, game: str, n: int) -> str:
 
 
 def language_name(t: Messages, language: Language) -> str:
-    """``language``'s name in the reader's language, then its own if that differs:
-    "maghiară (Magyar)" for a Romanian reader, "Magyar" for a Hungarian."""
+    """``language``'s name in running text, in the reader's language, then its own
+    if that differs: "maghiară (Magyar)" for a Romanian reader, "magyar" for a
+    Hungarian. The reader's word keeps its case: a menu's "Magyar" or "Română"
+    begins a line, but the middle of a Hungarian or Romanian sentence writes
+    "magyar", "română", "esperanto"."""
     name = t.term(LANGUAGE_NAMES[language])
     if name.casefold() == language.endonym.casefold():
-        return language.endonym
+        return name
     return f"{name} ({language.endonym})"

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from bot_support import custom_ids, mentions
+import discord
+from bot_support import custom_ids, mentions, player_texts
 
 from bot.games import GameService, GameState
+from bot.presenters import mark
 from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
 HOUR = 3600.0
@@ -201,3 +203,26 @@ async def test_turn_message_shows_the_deadline_and_status_the_next_reminder(tabl
     on_turn = next(f for f in status.response.embeds[0].fields if f.name == "On turn")
     assert f"Deadline <t:{deadline}:R>" in on_turn.value
     assert "Next reminder <t:" in on_turn.value
+
+
+async def test_regression_a_removed_player_is_never_said_to_have_left(table) -> None:
+    """A moderator removed a player, and the next turn's "since your last turn" and
+    the history said "🚪 ... left the game", as if they had walked out: nobody leaves
+    a running game by themselves, so every line says they were removed."""
+    await table.started("alice", "bob", "carol")
+    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    moderator = table.member("moderator", roles=[mods])
+    target = await table.off_turn()
+    kicked = await moderator.slash(table.channel, "carcassonne kick", player=target)
+    assert "removed from the game by **moderator**" in kicked.response.embeds[0].description
+    state = await table.state()
+    seat = state.seat(target.id)
+    for _ in range(2):  # until everyone still playing has been called once more
+        await table.place()
+    history = await table.member("alice").slash(table.channel, "carcassonne history")
+    texts = player_texts(table.env)
+    assert not [text for text in texts if "left the game" in text]
+    removed = f"🚪 {mark(seat)} **{state.name(seat)}** was removed from the game."
+    assert any(removed in text for text in texts), texts
+    assert f"🚪 {mark(seat)} {state.name(seat)} was removed from the game" in (
+        history.response.embeds[0].description)

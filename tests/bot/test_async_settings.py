@@ -198,3 +198,28 @@ def _first(game: Game):
     return Place(game.tile.id, placement.x, placement.y, placement.rotation)
 
 
+
+
+async def test_regression_an_unknown_policy_is_refused_with_the_policies_translated_names(
+    table,
+) -> None:
+    """A game's stored policy that this version does not know (written by a newer
+    one) is refused when the host changes the clock, naming the policies as the
+    reader says them, never the stored values ("nothing, skip, remove")."""
+    from bot.i18n import Language, messages
+    from bot.i18n.terms import POLICY_NAMES
+    from bot.storage import Scope
+
+    state = await table.started("alice", "bob")
+    async with table.bot.storage.transaction() as tx:
+        await tx.set_settings(Scope.GAME, state.id, {"policy": "kick"}, table.env.now())
+    host = table.member("alice")
+    for language in Language:
+        await host.slash(table.channel, "carcassonne language", language=language.value)
+        refused = await host.slash(table.channel, "carcassonne deadline", hours=5)
+        t = messages(language)
+        names = [t.term(POLICY_NAMES[policy]) for policy in ("nothing", "skip", "remove", "ai")]
+        assert refused.ephemeral
+        assert refused.response.content == t.gettext("The policy is one of {policies}.",
+                                                      policies=t.list(names, "or"))
+        assert "nothing, skip, remove" not in refused.response.content

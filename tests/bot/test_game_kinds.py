@@ -9,10 +9,22 @@ special turn it needs still happens, and says to search again if not.
 
 from __future__ import annotations
 
+import re
+
+import discord
 import simcord
-from bot_support import assert_player_words, mentions, seeded_table, untag, values
+from bot_support import (
+    assert_player_words,
+    mentions,
+    player_texts,
+    seeded_table,
+    untag,
+    values,
+)
 
 from bot.games import GameService, GameState
+from bot.i18n import SOURCE, Language, messages
+from bot.i18n.terms import FEATURES
 from bot.presenters import mark
 from engine import HUT, MEEPLE, BonusTileEarned, FeatureScored, Place, TileDiscarded, TilePlaced
 
@@ -261,3 +273,98 @@ async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  
         assert len(final.game.history) == 83  # every Winter tile but the start: placed or not
         assert_final_announcement(turn_message(result), final)
         assert_player_words(table.env)
+
+
+# ------------------------------------------------ Hunters and Gatherers' words
+
+
+async def _hut_game(table, huts: int = 2) -> list[tuple[GameState, Place]]:
+    """A Hunters and Gatherers game in which huts are placed (by their spot's number)
+    as soon as a tile offers one, until ``huts`` stand; the hut moves, before each."""
+    await table.started("alice", "bob", game="hunters-and-gatherers")
+    placed: list[tuple[GameState, Place]] = []
+    for _ in range(TURN_LIMIT):
+        state = await table.state()
+        if len(placed) == huts or state.row.status != "running":
+            break
+        tile = state.game.tile
+        hut = next((Place(tile.id, *placement, HUT, option.port)
+                    for placement in GameService.placements(state, tile)
+                    for option in GameService.figures(state, placement, tile)
+                    if option.figure == HUT), None)
+        result = await table.place(hut)
+        assert not result.ephemeral, result.response.content
+        if hut is not None:
+            placed.append((state, hut))
+    assert len(placed) == huts, "no hut could be placed"
+    return placed
+
+
+async def test_regression_a_hut_is_named_once_in_a_sentence(table) -> None:  # HG-48
+    """"with a hut on the river (hut)": the spot's menu name, which tells the hut apart
+    from a fisher on the same river, went into sentences that name the hut already;
+    they say "with a hut on the river" (the history too, where a tribe member is no
+    "follower")."""
+    placed = await _hut_game(table)
+    await table.member("alice").slash(table.channel, "carcassonne history")
+    lines = [line for text in player_texts(table.env) for line in text.split("\n")]
+    twice = [line for line in lines if len(re.findall(r"\bhuts?\b", line)) > 1]
+    assert not twice, twice
+    for state, move in placed:
+        tile = state.game.rules.tiles[move.tile]
+        kind = next(o.kind for o in GameService.figures(state, move.placement, tile)
+                    if o.figure == HUT and o.port == move.port)
+        said = [line for line in lines if f"({move.tile}) at `{move.x},{move.y}`" in line]
+        assert said and all(re.search(rf"hut on the ([a-z-]+ )?{kind}\.?$", line)
+                            for line in said), said
+    history = [line for line in lines if re.match(r"`\s*\d+` ", line)]
+    assert history and not [line for line in history if "follower" in line], history
+
+
+async def test_regression_not_a_spot_suggests_the_games_own_features(table) -> None:
+    """A spot that is none, in Hunters and Gatherers, was answered "give ... a word such
+    as `road` or `city`": words of Carcassonne. The words suggested are the preview's
+    own features ("`forest` or `meadow`"), and typing one is understood."""
+    await table.started("alice", "bob", game="hunters-and-gatherers")
+    state = await table.state()
+    tile = state.game.tile
+    placement = next(p for p in GameService.placements(state, tile)
+                     if len(GameService.figures(state, p, tile)) > 1)
+    kinds = {o.kind for o in GameService.figures(state, placement, tile)}
+    me = await table.on_turn()
+    refused = await me.slash(table.channel, "carcassonne place", follower="bridge",
+                             position=f"{placement.x},{placement.y},{placement.rotation}")
+    assert refused.ephemeral
+    words = set(re.findall(r"`([^`]+)`", refused.response.content)) - {"bridge", "none"}
+    t = messages(SOURCE)
+    assert words and words <= {t.term(FEATURES[kind]) for kind in kinds}, words
+    assert not {"road", "city", "cloister", "field"} & words
+    understood = await me.slash(table.channel, "carcassonne place", follower=min(words),
+                                position=f"{placement.x},{placement.y},{placement.rotation}")
+    content = understood.response.content or ""
+    assert not understood.ephemeral or "could be" in content, content
+
+
+async def test_regression_the_feature_view_names_the_games_own_features(table) -> None:
+    """The key under "who owns what" listed road, city, cloister, field, forest and river
+    in either game: each game lists the features its figures claim, in each language."""
+    claimed = {"hunters-and-gatherers": ("forest", "meadow", "river"),
+               "carcassonne": ("road", "city", "cloister", "field")}
+    channels = {}
+    for game in claimed:
+        channels[game] = table.guild.create_text_channel(game)
+        await table.started("alice", "bob", channel=channels[game], game=game)
+    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    admin = table.member("admin", roles=[mods])
+    for language in Language:
+        await admin.slash(table.channel, "carcassonne settings", language=language.value)
+        t = messages(language)
+        for game, kinds in claimed.items():
+            shown = await table.member("bob").slash(channels[game], "carcassonne board",
+                                                    view="features")
+            key = (shown.followups[-1] if shown.followups else shown.response).embeds[0]
+            others = {k for other in claimed.values() for k in other} - set(kinds)
+            for kind in kinds:
+                assert t.term(FEATURES[kind]) in key.description, (language, game, kind)
+            for kind in others:
+                assert t.term(FEATURES[kind]) not in key.description, (language, game, kind)

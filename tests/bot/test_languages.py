@@ -9,6 +9,8 @@ complete is skipped while entries of it still await their translator.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bot_support import (
     ai_table,
@@ -29,6 +31,7 @@ from bot_support import (
 from bot.games import GameService
 from bot.i18n import SOURCE, Language, messages
 from bot.naming import placement_value
+from bot.spots import spots
 
 SEED = 20260101
 
@@ -322,3 +325,122 @@ async def test_pictures_are_drawn_in_the_readers_words(database) -> None:
         drawn = await message.attachments[0].read()
         assert drawn == images.turn(state.game, hungarian)
         assert drawn != images.turn(state.game, messages(SOURCE))
+
+
+async def test_regression_chinese_sentences_are_joined_without_a_stray_space(database) -> None:
+    """Sentences the bot puts one after the other (the call to play and its deadline,
+    a reminder, a snooze, a refusal and what would fit) are joined as each language
+    writes them: with a space, but none after "。" in Chinese."""
+    async with seeded_table(database, SEED) as table:
+        await table.admin().slash(table.channel, "carcassonne settings", language="zh_Hans")
+        for name in ("alice", "bob"):
+            await table.member(name).slash(table.channel, "carcassonne language",
+                                           language="zh_Hans")
+        start = len(table.env.http_requests)
+        await table.started("alice", "bob")
+        await table.member("alice").slash(table.channel, "carcassonne deadline", hours=30,
+                                          reminder_hours=12)
+        await table.place()
+        await table.env.advance_time(12 * 3600)  # a reminder, with the deadline
+        me = await table.on_turn()
+        snoozed = await me.slash(table.channel, "carcassonne snooze", hours=2)
+        refused = await me.slash(table.channel, "carcassonne place", position="5,5 0")
+        texts = [text for request in table.env.http_requests[start:]
+                 for text in player_texts_of(request)]
+        joined = [snoozed.response.content, refused.response.content,
+                  next(text for text in texts if text.startswith("⏰")),
+                  table.channel.last_message.content]
+        for text in joined:  # two sentences or more, without a space between
+            assert re.search(r"。\S", text), text
+        stray = [text for text in texts if re.search(r"[。！？）] ", text)]
+        assert not stray, stray
+
+
+async def test_regression_titles_and_suggestions_are_punctuated_by_the_catalogue(
+    database,
+) -> None:
+    """The bag's title and the suggestions of tiles and spots are whole catalogue
+    messages, so Chinese puts its own "：" between their parts, not ": "."""
+    async with seeded_table(database, SEED) as table:
+        await table.admin().slash(table.channel, "carcassonne settings", language="zh_Hans")
+        for name in ("alice", "bob"):
+            await table.member(name).slash(table.channel, "carcassonne language",
+                                           language="zh_Hans")
+        state = await table.started("alice", "bob", hand=2)
+        bag = await table.member("alice").slash(table.channel, "carcassonne tiles")
+        left = state.game.tiles_left()
+        assert bag.response.embeds[0].title == f"卡卡颂 #{state.id}：袋中剩余 {left} 张方块"
+        me = await table.on_turn()
+        tiles = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
+        hand = state.game.hand
+        assert [c["name"].split("：")[0] for c in tiles] == [tile.id for tile in hand]
+        tile = hand[0]
+        placement = next(p for p in GameService.placements(state, tile)
+                         if state.game.legal_figures(p, tile))
+        spots = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                      tile=tile.id, position=placement_value(placement))
+        assert [c["name"].split("：")[0] for c in spots[1:]] == [
+            str(n) for n in range(1, len(spots))]
+        names = [c["name"] for c in [*tiles, *spots]] + [bag.response.embeds[0].title]
+        assert not [name for name in names if ": " in name], names
+
+
+#: Letters of Hungarian and Romanian as a player types them without accents.
+_UNACCENTED = str.maketrans("áéíóöőúüűăâîșşțţÁÉÍÓÖŐÚÜŰĂÂÎȘŞȚŢ", "aeiooouuuaaisstt"
+                                                               "AEIOOOUUUAAISSTT")
+
+
+async def test_regression_followers_typed_in_the_players_language_are_understood(table) -> None:
+    """`follower: nincs` (Hungarian for "none") was refused as no spot, and so was a
+    spot's name typed without its accents ("eszaki mezo" for "északi mező", "camp
+    (nord)" for "câmp (nord)"): each language's own words for no follower come from
+    the catalogue, and spot words are read without accents."""
+    await table.started("alice", "bob")
+    typed_none = {Language.HUNGARIAN: "nincs", Language.ROMANIAN: "fara supus",
+                  Language.ESPERANTO: "neniu", Language.CHINESE: "无"}
+    for turn, language in enumerate([Language.ROMANIAN, Language.HUNGARIAN] * 2
+                                     + list(typed_none)):
+        me = await table.on_turn()
+        await me.slash(table.channel, "carcassonne language", language=language.value)
+        state = await table.state()
+        tile = state.game.tile
+        t = messages(language)
+        if turn < 4:  # a spot whose name has accents, typed without them
+            placement, spot = next(
+                (placement, spot) for placement in GameService.placements(state, tile)
+                for spot in spots(t, tile, GameService.figures(state, placement, tile))
+                if spot.name.translate(_UNACCENTED) != spot.name)
+            typed = spot.name.translate(_UNACCENTED)
+        else:  # no follower, in the player's words
+            placement, spot, typed = GameService.placements(state, tile)[0], None, \
+                typed_none[language]
+        result = await me.slash(table.channel, "carcassonne place",
+                                position=placement_value(placement), follower=typed)
+        assert not result.ephemeral, (language, typed, result.response.content)
+        placed = [f for f in (await table.state()).game.figures
+                  if (f.x, f.y) == (placement.x, placement.y)]
+        if spot is None:
+            assert not placed, (language, typed)
+        else:
+            assert [(f.figure, f.segment) for f in placed] == [
+                (spot.option.figure, spot.option.segment)], (language, typed)
+
+
+async def test_regression_a_language_is_named_in_lower_case_mid_sentence(table) -> None:
+    """"I will answer you in Magyar": the language menu's name, capitalised, stood in
+    the middle of a Hungarian sentence (Hungarian and Romanian write language names
+    in lower case: "magyar", "română"); the reader's own word is used."""
+    alice = table.member("alice")
+    for chosen, name in ((Language.HUNGARIAN, "magyar"), (Language.ROMANIAN, "română")):
+        said = await alice.slash(table.channel, "carcassonne language", language=chosen.value)
+        assert said.response.content == messages(chosen).gettext(
+            "I will answer you in {language}. Messages for everyone stay in the server's "
+            "language.", language=name)
+        assert chosen.endonym not in said.response.content
+    # Automatic: a Romanian Discord client is answered in Romanian, and told so.
+    sent = prepared_slash(table.env, alice, table.channel, "carcassonne language",
+                          language="auto")
+    sent.payload["locale"] = "ro"
+    [said] = await deliver(table.env, sent)
+    assert said.response.content == messages(Language.ROMANIAN).gettext(
+        "I will answer you in your Discord language: {language}.", language="română")

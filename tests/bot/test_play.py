@@ -19,7 +19,8 @@ from bot_support import (
 
 from bot.games import GameService, NoGame
 from bot.naming import placement_value, position_letters
-from engine import Placement
+from bot.presenters import mark
+from engine import MEEPLE, FeatureScored, Place, Placement
 
 
 async def test_place_by_slash_with_autocomplete(table) -> None:
@@ -420,3 +421,48 @@ async def test_one_grammar_what_a_menu_shows_typed_plays_and_a_bare_letter_asks(
     placed = after.game.history[-1].action
     assert (placed.x, placed.y, placed.figure) == (x, y, None)
     assert f"{letter}: " in name and placed.rotation == int(name.rsplit(" ", 1)[1][:-1])
+
+
+def _cloister_move(state) -> tuple[Place, bool]:
+    """A move towards a completed cloister, and whether it completes one: one that
+    completes a cloister if there is one; else a monk on the tile's cloister, or a
+    tile next to the most cloisters."""
+    game = state.game
+    tile = game.tile
+    cloisters = [(p.x, p.y) for p in game.board.tiles.values()
+                 if any(s.kind == "cloister" for s in p.tile.segments)]
+    best: tuple[int, Place] | None = None
+    for placement in GameService.placements(state, tile):
+        monks = [o for o in GameService.figures(state, placement, tile) if o.kind == "cloister"]
+        move = Place(tile.id, *placement, *((MEEPLE, monks[0].port) if monks else ()))
+        if any(isinstance(e, FeatureScored) and e.kind == "cloister"
+               for e in game.copy().play(move).events):
+            return move, True
+        near = len(monks) * 9 + sum(abs(x - placement.x) <= 1 and abs(y - placement.y) <= 1
+                                    for x, y in cloisters)
+        if best is None or near > best[0]:
+            best = (near, move)
+    assert best is not None
+    return best[1], False
+
+
+async def test_regression_a_completed_cloister_says_no_tile_count(table) -> None:  # B-17
+    """"✅ Completed cloister (1 tile): ... +9": a cloister's size is no number of tiles
+    (it scores itself and its eight neighbours); its line says the points alone."""
+    await table.started("alice", "bob")
+    for _ in range(40):
+        state = await table.state()
+        move, completes = _cloister_move(state)
+        result = await table.place(move)
+        if completes:
+            break
+    else:
+        pytest.fail("no cloister was completed in 40 turns")
+    [scored] = [e for e in (await table.state()).game.events
+                if isinstance(e, FeatureScored) and e.kind == "cloister"]
+    assert scored.points == 9 and scored.scorers
+    description = result.response.embeds[0].description
+    [line] = [line for line in description.split("\n") if "cloister" in line
+              and "Completed" in line]
+    seat = scored.scorers[0]
+    assert line == f"✅ Completed cloister: {mark(seat)} **{state.name(seat)}** +9."

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot import presenters
 from bot.games import GameState, Played
-from bot.i18n import SOURCE, messages
+from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURE_HEADINGS
 from bot.storage import GameRow, Player
 from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded
@@ -105,3 +106,15 @@ def test_status_shows_who_is_on_turn_since_when() -> None:
     fields = {f.name: f.value for f in embed.fields}
     assert fields["On turn"].startswith("🔵1 <@1>, since <t:1767225600:R>")
     assert fields["Tiles left"] == str(game.tiles_left())
+
+
+def test_regression_a_bonus_tile_note_follows_its_sentence_as_each_language_writes() -> None:
+    game = Game.new(["Ana", "Béla"], Options(), seed=3)
+    placement = next(game.legal_placements())
+    placed = game.play(Place(game.tile.id, *placement)).events[0]
+    bonus = replace(placed, bonus=True)
+    state = state_of(game)
+    english = presenters.placed_line(ENGLISH, state, bonus)
+    assert english.endswith("°. (bonus tile)"), english
+    chinese = presenters.placed_line(messages(Language.CHINESE), state, bonus)
+    assert chinese.endswith("°。（奖励方块）"), chinese

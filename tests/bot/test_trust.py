@@ -309,6 +309,33 @@ async def test_regression_a_value_discord_could_not_convert_gets_a_specific_answ
         assert private_answer(result).startswith(expected), result.response.content
 
 
+async def test_regression_a_refused_option_is_named_as_the_users_discord_shows_it(
+    table,
+) -> None:
+    """The refusal quoted the English option name (`hours`) while a Hungarian
+    client shows `óra`: the name is the one of the user's Discord locale, whatever
+    language the bot answers them in; English where Discord shows English."""
+    from bot.i18n import Language, messages
+    from bot.i18n.translator import NAME
+
+    await table.started("alice", "bob")
+    host = table.member("alice")
+    hungarian = messages(Language.HUNGARIAN).pgettext(NAME, "hours")
+    assert hungarian != "hours"
+    option = {"name": "hours", "type": 4, "value": 9999}
+    for chosen, locale, shown in ((None, "hu", hungarian), ("eo", "hu", hungarian),
+                                  ("hu", "en-US", "hours")):
+        await host.slash(table.channel, "carcassonne language", language=chosen or "auto")
+        sent = prepared_slash(table.env, host, table.channel, "carcassonne deadline",
+                              raw=[option])
+        sent.payload["locale"] = locale
+        [result] = await deliver(table.env, sent)
+        t = messages(chosen or Language.HUNGARIAN)
+        assert private_answer(result) == t.gettext(
+            "{option} must be a whole number from {low} to {high}.", option=f"`{shown}`",
+            low=0, high=336)
+
+
 # ------------------------------------------------------------------ fault 8
 
 

@@ -21,10 +21,11 @@ from bot.errors import (
     WhichRotation,
     WhichSpot,
 )
-from bot.i18n import SOURCE, messages
+from bot.i18n import SOURCE, Language, messages
+from bot.i18n.terms import FIGURES
 from bot.illegal import IllegalMove
 from bot.naming import parse_position, parse_tile, resolve_position
-from bot.spots import find_spot, is_no_follower, placed_spot, spot_name, spots
+from bot.spots import LAKE, figure_spot, find_spot, is_no_follower, placed_spot, spot_name, spots
 from bot.tile_names import TILE_NAMES, tile_label, tile_name
 from engine import (
     HUT,
@@ -38,6 +39,7 @@ from engine import (
     all_tiles,
 )
 from engine.figures import ROLES
+from engine.options import HUNTERS_AND_GATHERERS
 
 EN = messages(SOURCE)
 
@@ -216,3 +218,24 @@ def test_counts_take_the_plural_rules_of_the_catalogue() -> None:
     assert figure_count(EN, "hut", "hunters-and-gatherers", 3) == "3 huts"
     assert EN.term(GOODS["mushrooms"], 1) == "1 mushroom patch"
     assert TooManyLobbies(1, 1).text(EN).startswith("You already host 1 open game on")
+
+
+def test_regression_a_hut_in_a_sentence_is_named_once() -> None:
+    """"with a hut on the river (hut)": a sentence that names the hut gets the spot's
+    name without the menus' "(hut)", which tells a hut from a fisher in a list; a hut
+    on a lake is "on the lake"."""
+    for language in Language:
+        t = messages(language)
+        hut = t.term(FIGURES[HUT, HUNTERS_AND_GATHERERS])
+        for tile in all_tiles().values():
+            for segment, feature in enumerate(tile.segments):
+                if feature.kind not in ("river", "lake"):
+                    continue
+                compass = tile.orientations[0].segment_compass[segment]
+                assert hut in spot_name(t, tile, HUT, segment, compass), (language, tile.id)
+                said = figure_spot(t, tile, HUT, segment, compass)
+                assert hut not in said, (language, tile.id, said)
+                if feature.kind == "lake":
+                    assert said == t.term(LAKE)
+                else:
+                    assert said == spot_name(t, tile, MEEPLE, segment, compass)

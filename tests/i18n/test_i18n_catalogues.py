@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import tokenize
+from pathlib import Path
+
 import pytest
 from i18n_support import catalogue_of, write_catalogue
 
@@ -17,7 +21,7 @@ from bot.i18n.checks import (
     read_catalogue,
     template_problems,
 )
-from bot.i18n.extract import build_template, command_messages
+from bot.i18n.extract import ROOT, build_template, command_messages
 from bot.i18n.terms import GOODS, POINT_COUNT, TILE_COUNT
 from bot.i18n.translator import DESCRIPTION, NAME
 
@@ -191,3 +195,39 @@ def test_the_notes_beside_each_picture_word_reach_the_translators():
     # Fields without notes of their own share the notes above them.
     assert template.get("unclaimed", context="picture").auto_comments == [
         "Feature view: title, and the key of its markings."]
+
+
+def _translators_notes(path: Path) -> list[str]:
+    """Each ``# Translators:`` comment of a source file, its lines joined."""
+    notes: list[list[str]] = []
+    block: list[str] | None = None
+    last = 0
+    for token in tokenize.generate_tokens(io.StringIO(path.read_text()).readline):
+        if token.type == tokenize.COMMENT:
+            text, line = token.string.lstrip("#").strip(), token.start[0]
+            if text.startswith("Translators:"):
+                block = [text]
+                notes.append(block)
+            elif block is not None and line == last + 1:
+                block.append(text)
+            else:
+                block = None
+            last = line
+        elif token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+                                tokenize.DEDENT):
+            block = None
+    return [" ".join(" ".join(note).split()) for note in notes]
+
+
+def test_regression_every_translators_note_of_the_code_reaches_the_template():
+    """The note on the page buttons' labels stood above an ``if``, not above the call
+    of their message, so extraction dropped it and translators never read it. Every
+    ``# Translators:`` comment must sit just above its message's call."""
+    template = read_catalogue(TEMPLATE)
+    shown = [" ".join(" ".join(m.auto_comments).split()) for m in template if m.id]
+    lost = [(str(path), note) for path in sorted((ROOT / "bot").rglob("*.py"))
+            for note in _translators_notes(path)
+            if not any(note in comments for comments in shown)]
+    assert not lost, lost
+    for label in ("◀ Page {page}", "Page {page} ▶"):
+        assert "page of places" in " ".join(template.get(label).auto_comments), label

@@ -114,6 +114,16 @@ def test_the_rule_books_own_words_are_used():
 
 def test_language_names_add_the_endonym_when_they_differ():
     assert language_name(messages(RO), HU) == "maghiară (Magyar)"
-    assert language_name(messages(HU), HU) == "Magyar"
+    assert language_name(messages(HU), HU) == "magyar"
     assert language_name(messages(ZH), ZH) == "简体中文"
     assert language_name(messages(EN), EO) == "Esperanto"
+
+
+def test_regression_a_language_name_in_running_text_keeps_the_readers_case():
+    """"I will answer you in Magyar": the menu's endonym, capitalised, stood in the
+    middle of a Hungarian sentence, and "Română", "Esperanto" in Romanian ones, which
+    write language names in lower case; the reader's own word is used."""
+    assert language_name(messages(RO), RO) == "română"
+    assert language_name(messages(RO), EO) == "esperanto"
+    assert language_name(messages(HU), EO) == "eszperantó (Esperanto)"
+    assert language_name(messages(EO), EO) == "Esperanto"  # Esperanto writes it so

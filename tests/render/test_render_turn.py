@@ -6,6 +6,7 @@ from render_support import close, new_game, pixels, play
 
 from engine import Place
 from render import (
+    Counted,
     Labels,
     candidate_positions,
     player_colour,
@@ -17,12 +18,13 @@ from render import (
 from render.board import recent_tiles
 from render.layout import tile_layout
 from render.ownership import TINT
-from render.text import text_sprite
-from render.theme import CLASSIC
+from render.text import text_sprite, text_width
+from render.theme import CLASSIC, resolve_theme
 from render.turn import (
     HAND_TILE,
     MAX_COLS,
     MAX_ROWS,
+    NOTE_SIZE,
     PHONE_TEXT,
     PHONE_TILE,
     PHONE_WIDTH,
@@ -134,8 +136,84 @@ def test_tiles_placed_since_the_players_last_turn_are_numbered_in_order():
         assert black >= 0.3 * sum(1 for a in pixels(digit.image.getchannel("A")) if a > 128)
 
 
+def test_regression_one_place_off_the_picture_is_said_in_the_singular():
+    """"+1 more places on the full map": the note now has a plural form per number."""
+    game = play(new_game(seed=3), 5, seed=3)
+    layout = turn_layout(game)
+    hidden = len(candidate_positions(game)) - len(layout.candidates)
+    assert hidden == 1, "search another game: this one no longer hides exactly one place"
+    assert ("+1 more place on the full map",) in layout.notes
+    drawn = render_turn(game)
+    # The singular form is what is drawn: another plural form changes nothing.
+    other_plural = Counted("+{count} more place on the full map", "+{count} many")
+    assert render_turn(game, labels=Labels(more_positions=other_plural)).tobytes() == \
+        drawn.tobytes()
+    other_singular = Counted("+{count} spot more", "+{count} more places on the full map")
+    assert render_turn(game, labels=Labels(more_positions=other_singular)).tobytes() != \
+        drawn.tobytes()
+
+
+#: A game whose turn picture is three tiles wide (331 px), with both notes under it.
+NARROW = {"players": ("Ana", "Béla"), "seed": 30, "turns": 5}
+
+
+def assert_notes_inside(game, labels: Labels) -> tuple:
+    """Every note of the turn picture is drawn whole, in lines no wider than the map,
+    and no ink of them reaches the picture's right margin; returns the notes' lines."""
+    layout = turn_layout(game, labels)
+    image = render_turn(game, labels=labels)
+    frame = layout.frame
+    assert image.width == frame.width
+    for lines in layout.notes:
+        for line in lines:
+            assert text_width(line, NOTE_SIZE) <= frame.width - frame.left - 8, line
+    margin = image.crop((frame.width - 8, image.height - layout.notes_height,
+                         image.width, image.height))
+    background = resolve_theme(None, game).background
+    assert set(pixels(margin)) == {background}
+    return layout.notes
+
+
+def test_regression_long_notes_are_wrapped_inside_a_narrow_turn_picture():
+    """A long translated note ran past the right edge of a three-tile-wide turn picture
+    (the Hungarian "1, 2, 3…: az előző köröd óta lerakott kártyák"): notes wrap between
+    words, or between characters in a script without spaces."""
+    game = play(new_game(NARROW["players"], seed=NARROW["seed"]), NARROW["turns"],
+                seed=NARROW["seed"])
+    assert turn_layout(game).frame.cols == 3
+    long = Labels(more_positions=Counted("+{count} more place, elsewhere on the full map",
+                                         "+{count} more places, elsewhere on the full map"),
+                  since_last_turn="1, 2, 3…: the tiles placed on the map since your last turn")
+    notes = assert_notes_inside(game, long)
+    assert all(len(lines) > 1 for lines in notes)
+    assert [" ".join(lines) for lines in notes] == [long.more_positions(1),
+                                                     long.since_last_turn]
+    chinese = Labels(since_last_turn="1、2、3…：自你上回合以来放置在地图上的所有方块")
+    *_, lines = assert_notes_inside(game, chinese)
+    assert "".join(lines) == chinese.since_last_turn
+
+
+def test_regression_a_long_name_in_the_title_stays_inside_a_narrow_turn_picture():
+    """Discord allows display names of 32 characters: "{name} to play" ran past the
+    right edge of a three-tile-wide turn picture. The name is cut with an ellipsis."""
+    long_name = "Bartholomew Maximilian Fitzgerald"
+    game = play(new_game(("Ana", long_name), seed=NARROW["seed"]), NARROW["turns"],
+                seed=NARROW["seed"])
+    assert game.current_player == 1
+    layout = turn_layout(game)
+    assert layout.frame.cols == 3 and layout.header
+    image = render_turn(game)
+    background = resolve_theme(None, game).background
+    margin = image.crop((image.width - 8, 0, image.width, layout.header))
+    assert set(pixels(margin)) == {background}
+    short = render_turn(play(new_game(NARROW["players"], seed=NARROW["seed"]),
+                             NARROW["turns"], seed=NARROW["seed"]))
+    header = (0, 0, image.width, layout.header)
+    assert image.crop(header).tobytes() != short.crop(header).tobytes()
+
+
 def test_every_word_comes_from_labels(late_winter):
-    quiet = Labels(to_place="", turn_title="", more_positions="", since_last_turn="")
+    quiet = Labels(to_place="", turn_title="", more_positions=Counted("", ""), since_last_turn="")
     a = render_turn(late_winter, labels=quiet)
     b = render_turn(late_winter)
     assert a.size == b.size and a.tobytes() != b.tobytes()
