@@ -141,7 +141,12 @@ class MediumAgent(OnePlyAgent):
     """The full evaluation (what features may still bring, the tiles left to
     close them, followers kept for later), no look-ahead; among moves within
     a point or so of its best it does not always pick the very best (odds
-    falling by e per 0.3 points), as a fair club player would."""
+    falling by e per 0.5 points), as a fair club player would.
+
+    The temperature spaces the levels: at 0.3 ``medium`` won all 200 paired
+    games against ``easy`` but only 63% against ``hard`` (too close to it);
+    at 0.5 it loses 16-43 to the 0.3 player (60 paired games, about 170 Elo),
+    which leaves ``hard`` a clear step above it and ``easy`` far below."""
 
     name = "medium"
-    temperature = 0.3
+    temperature = 0.5
