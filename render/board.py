@@ -37,6 +37,8 @@ WHITE: RGB = (255, 255, 255)
 TURN_MARK = "\u25b6 "
 #: Pixels between a name and its score in a legend.
 SCORE_GAP = 10
+#: Room between a score and the edge of its chip.
+SCORE_PAD = 5
 #: Size of a recent-move badge, relative to a tile.
 BADGE_SCALE = 0.3
 
@@ -119,7 +121,7 @@ def legend_entries(game, size: int, left: int, width: int, *,
         score = str(game.scores[player]) if scores else ""
         span = sprite + 6 + text_width(text, size) + 18
         if score:
-            span += text_width(score, size) + SCORE_GAP
+            span += text_width(score, size) + SCORE_GAP + 2 * SCORE_PAD
         if x + span > width and x > left:
             x, row = left, row + 1
         entries.append(LegendEntry(player, text, x, row, score))
@@ -152,8 +154,15 @@ def paint_legend(image: Image.Image, entries: list[LegendEntry], top: int, size:
         box = draw_text(image, (entry.x + sprite_size + 6, y + row_h // 2), entry.text, size,
                         theme.label, anchor="lm")
         if entry.score:
-            draw_text(image, (box[2] + SCORE_GAP, y + row_h // 2), entry.score, size,
-                      theme.label, anchor="lm")
+            # The score in a chip of its own, so a name ending in a digit ("AI Hard 1")
+            # is not read together with it ("AI Hard 1 0").
+            left, middle = box[2] + SCORE_GAP, y + row_h // 2
+            width = text_width(entry.score, size) + 2 * SCORE_PAD
+            ImageDraw.Draw(image).rounded_rectangle(
+                (left, middle - size // 2 - 3, left + width, middle + size // 2 + 3),
+                radius=size // 3, fill=theme.empty, outline=theme.grid)
+            draw_text(image, (left + SCORE_PAD, middle), entry.score, size, theme.label,
+                      anchor="lm")
 
 
 def short_name(name: str, limit: int = 18) -> str:

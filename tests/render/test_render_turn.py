@@ -212,6 +212,32 @@ def test_regression_a_long_name_in_the_title_stays_inside_a_narrow_turn_picture(
     assert image.crop(header).tobytes() != short.crop(header).tobytes()
 
 
+def test_regression_a_score_is_not_read_with_a_name_ending_in_a_digit():
+    """The legend read "AI Hard 1  0": a name ending in a digit ran into its score. The
+    score stands in a chip of its own, the empty colour framed, after the name."""
+    from render.board import (
+        SCORE_GAP,
+        legend_entries,
+        legend_row_height,
+        legend_sprite_size,
+        paint_legend,
+    )
+
+    game = new_game(("AI Hard 1", "AI Medium 2"), seed=4)
+    theme, size = resolve_theme(None, game), PHONE_TEXT
+    entries = legend_entries(game, size, 8, 600, scores=True)
+    image = Image.new("RGB", (600, 60), theme.background)
+    paint_legend(image, entries, 0, size, theme)
+    for entry in entries:
+        name_end = entry.x + legend_sprite_size(size) + 6 + text_width(entry.text, size)
+        middle = legend_row_height(size) // 2
+        chip = image.crop((name_end + SCORE_GAP, middle - size // 2 - 3, name_end + SCORE_GAP
+                           + text_width(entry.score, size) + 10, middle + size // 2 + 3))
+        colours = pixels(chip)
+        assert colours.count(theme.empty) > len(colours) // 3
+        assert theme.grid in colours
+
+
 def test_every_word_comes_from_labels(late_winter):
     quiet = Labels(to_place="", turn_title="", more_positions=Counted("", ""), since_last_turn="")
     a = render_turn(late_winter, labels=quiet)
