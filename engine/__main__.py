@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m engine replay|verify|selfplay|match``.
+"""The engine's command line: ``python -m engine replay|verify|review|selfplay|match``.
 
 Bad input never raises a traceback: it is one line on stderr and exit 1.
 """
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .ai.cli import add_match_command
+from .ai.review import review_game
 from .errors import EngineError
 from .options import Options
 from .record import replay
@@ -47,6 +48,13 @@ def _verify(args: argparse.Namespace) -> int:
     return _on_record(args.record, run)
 
 
+def _review(args: argparse.Namespace) -> int:
+    def run(data: bytes) -> str:
+        review = review_game(data, top=args.top)
+        return json.dumps(review.to_json()) if args.json else review.text()
+    return _on_record(args.record, run)
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     options = None
     if args.options is not None:
@@ -76,6 +84,13 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -86,6 +101,14 @@ def main(argv: list[str] | None = None) -> int:
         "verify", help="check a finished game's seed against its commitment, and every draw")
     verify_parser.add_argument("record")
     verify_parser.set_defaults(run=_verify)
+    review_parser = commands.add_parser(
+        "review", help="a finished game's review: each player's turns that lost the most "
+                       "expected points against the AI's choice")
+    review_parser.add_argument("record")
+    review_parser.add_argument("--top", type=_positive, default=3,
+                               help="worst turns shown per player (default 3)")
+    review_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    review_parser.set_defaults(run=_review)
     play = commands.add_parser("selfplay", help="play random games and check invariants")
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--players", type=int, default=2, choices=range(2, 6))

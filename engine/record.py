@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 from .actions import Discard, Entry, Place, Remove, Skip
@@ -274,6 +275,46 @@ def _entry(index: int, data: Any, hands: bool) -> Entry:
 def game_from_record(data: Any, *, seed: int | None = None) -> Game:
     """Rebuild the game a record describes, checking every entry."""
     record = read_record(data)
+    game, legacy_hands = _replaying(record, seed)
+    for index, entry in enumerate(record.entries):
+        _replay_checked(game, index, entry, legacy_hands)
+    if record.finished:
+        game.end()
+    return game
+
+
+@dataclass(frozen=True)
+class Position:
+    """One entry of a record and the game just before it (see :func:`positions`)."""
+
+    index: int
+    entry: Entry
+    game: Game
+
+    @property
+    def made_by_engine(self) -> bool:
+        """The engine made this entry itself (a tile drawn that fit nowhere was
+        discarded): nobody chose it."""
+        return self.index < len(self.game.history)
+
+
+def positions(data: Any, *, seed: int | None = None) -> Iterator[Position]:
+    """Each entry of a record with the game as it stood just before it, replayed
+    and checked as :func:`game_from_record` does: for looking back at every
+    decision of a game (a review) in one replay. The game is the same object
+    throughout, advanced after each step: copy it to keep a position."""
+    record = read_record(data)
+    game, legacy_hands = _replaying(record, seed)
+    for index, entry in enumerate(record.entries):
+        yield Position(index, entry, game)
+        _replay_checked(game, index, entry, legacy_hands)
+
+
+def _replaying(record: Record, seed: int | None) -> tuple[Game, bool]:
+    """The game of ``record`` before its first entry, its tiles dealt from ``seed``
+    (or the record's own) or else from what the record shows; and whether it is
+    a version 1 record of a game with hands replayed without a seed, which does
+    not say what the hands held."""
     rules = rules_for(record.options)
     if record.start != rules.start:
         raise IllegalMoveError(f"record: the start tile must be {rules.start}, "
@@ -293,14 +334,15 @@ def game_from_record(data: Any, *, seed: int | None = None) -> Game:
                                commitment_=record.commitment)
     except EngineError as error:
         raise error.at_turn(error.turn if error.turn is not None else 0) from None
-    for index, entry in enumerate(record.entries):
-        try:
-            _replay_entry(game, index, entry, legacy_hands)
-        except EngineError as error:
-            raise error.at_turn(error.turn if error.turn is not None else index) from None
-    if record.finished:
-        game.end()
-    return game
+    return game, legacy_hands
+
+
+def _replay_checked(game: Game, index: int, entry: Entry, legacy_hands: bool) -> None:
+    """Replay one entry; an error names its turn."""
+    try:
+        _replay_entry(game, index, entry, legacy_hands)
+    except EngineError as error:
+        raise error.at_turn(error.turn if error.turn is not None else index) from None
 
 
 def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
+from .ranking import rank_actions
+from .review import GameReview, PlayerReview, TurnReview, review_game
 from .search import HardAgent
 
 AGENTS: dict[str, type[Agent]] = {
@@ -34,4 +36,5 @@ def player_view(state) -> PlayerView:
     return PlayerView.of(state)
 
 
-__all__ = ["AGENTS", "Action", "Agent", "Budget", "PlayerView", "make_agent", "player_view"]
+__all__ = ["AGENTS", "Action", "Agent", "Budget", "GameReview", "PlayerReview", "PlayerView",
+           "TurnReview", "make_agent", "player_view", "rank_actions", "review_game"]
