@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import Discard, Entry, Place, Remove, Skip
