@@ -17,6 +17,8 @@ draws, English by default; see :mod:`render.labels`)::
     render_preview(game, placement, tile=None, *, theme=None, figure=None)
         # follower spots numbered: spot k is game.legal_figures(placement, tile)[k - 1];
         # figure: FigureOption or (kind, port), drawn in the player's colour and mark
+    render_review(game, better, played, *, points, theme=None)
+        # a reviewed turn: the AI's better move framed (✓), the move played faded (✗)
     render_tile(tile, rotation=0, *, theme=None, size=128)
     render_hand(tiles, *, theme=None)                  # every tile, 4 rotations each
     to_png(image) -> bytes                             # palette PNG, <= 2 MB
@@ -67,6 +69,7 @@ from .naming import (
 from .ownership import render_features
 from .png import to_png
 from .preview import render_preview
+from .review import render_review
 from .theme import (
     PLAYER_COLOURS,
     THEMES,
@@ -89,5 +92,5 @@ __all__ = [
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",
-    "render_preview", "render_tile", "render_turn", "theme_for", "to_png",
+    "render_preview", "render_review", "render_tile", "render_turn", "theme_for", "to_png",
 ]

@@ -61,6 +61,13 @@ class Labels:
     chart_turn: str = "turn"
     chart_points: str = "points"
     chart_end: str = "end"
+    #: The key of a reviewed turn's picture, after a ✓ badge: the AI's move.
+    #: Fields: ``{points}``, how many expected points it is worth more ("2.5").
+    review_better: str = "the AI's choice: {points} points more"
+    #: After a ✗ badge: the move that was played, drawn faded.
+    review_played: str = "faded: the move played"
+    #: After a ✗ badge, when the move played was at the same place as the AI's.
+    review_played_here: str = "the move played: the same place, turned or claimed otherwise"
 
 
 ENGLISH = Labels()

@@ -167,7 +167,7 @@ def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
         paint_candidate(image, draw, frame, x, y, label, theme)
     paint_axes(image, frame, theme)
     if layout.header:
-        _paint_title(image, game, frame.left, layout.header, theme, labels)
+        paint_title(image, game, frame.left, layout.header, theme, labels)
     y = frame.map_box[3] + 12
     if layout.hand:
         _paint_hand(image, draw, layout.hand, frame.left, y, theme, labels)
@@ -183,7 +183,7 @@ def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
     return image
 
 
-def _paint_title(image: Image.Image, game, left: int, header: int, theme, labels) -> None:
+def paint_title(image: Image.Image, game, left: int, header: int, theme, labels) -> None:
     player = game.current_player
     size = TITLE_SIZE + 8
     sprite = figure_sprite("knight", player_colour(player), size, player_mark(player))
