@@ -24,10 +24,12 @@ from . import components, replies
 from .ai_turns import AITurns
 from .announcements import Announcer
 from .games import GameService
+from .hints import Hints
 from .i18n import CatalogueTranslator, Language, Messages, messages
 from .i18n.command_limits import translated_payloads
 from .languages import private_language, public_language
 from .listeners import TimerListeners
+from .reviews import Reviews
 from .scheduler import Scheduler
 from .storage import Storage, open_storage
 from .thinking import Thinker
@@ -67,6 +69,9 @@ class CarcassonneBot(commands.Bot):
     turns: TurnService
     #: The moves of AI players, and of AIs standing in for absent players.
     ai: AITurns
+    #: The AI's hints to the player on turn, and its reviews of finished games.
+    hints: Hints
+    reviews: Reviews
     announcer: Announcer
     scheduler: Scheduler
 
@@ -97,6 +102,8 @@ class CarcassonneBot(commands.Bot):
         self.turns = TurnService(self.storage, self.games)
         self.games.change_hooks.append(self.turns.after_change)
         self.ai = AITurns(self.storage, self.games, self.thinker)
+        self.hints = Hints(self.storage, self.games, self.thinker, clock=clock)
+        self.reviews = Reviews(self.games, self.thinker)
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(self.storage, self.dispatch, clock=clock)
         self.turns.wake = self.ai.wake = self.scheduler.wake

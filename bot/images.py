@@ -17,6 +17,8 @@ from PIL import Image
 
 import render
 from engine import FigureOption, Game, Placement, TileType
+from engine.ai import TurnReview
+from engine.ai.review import position_before
 
 from .charts import score_chart, score_table
 from .i18n import Messages
@@ -76,6 +78,17 @@ def hand(game: Game, t: Messages) -> bytes | None:
     """Every tile of the hand of the player on turn, in its four rotations."""
     return _png(lambda: render.render_hand(game.hand, theme=render.theme_for(game),
                                            labels=labels(game, t)))
+
+
+def reviewed_turn(record: dict, seed: int | None, turn: TurnReview, points: str,
+                  t: Messages) -> bytes | None:
+    """A reviewed turn of the finished game ``record``: the position before it, the
+    AI's better move framed (✓), the move played faded (✗)."""
+    def draw() -> Image.Image:
+        game = position_before(record, turn.turn, seed=seed)
+        return render.render_review(game, turn.best, turn.played, points=points,
+                                    labels=labels(game, t))
+    return _png(draw)
 
 
 def chart(game: Game, names: list[str], t: Messages) -> bytes | None:

@@ -137,7 +137,8 @@ class Limits:
 
 @dataclass(frozen=True)
 class ServerSettings:
-    """A server's settings: default turn rules, limits, where games may be opened, tidying."""
+    """A server's settings: default turn rules, limits, where games may be opened,
+    tidying, the language, hints."""
 
     rules: TurnRules = field(default_factory=TurnRules)
     limits: Limits = field(default_factory=Limits)
@@ -145,6 +146,9 @@ class ServerSettings:
     tidy: bool = False  # remove the buttons of a finished game's messages
     #: The language of public messages (None: the server's locale in Discord).
     language: Language | None = None
+    #: The player on turn may ask the AI for a hint (casual games only: see
+    #: :func:`bot.hints.hints_allowed`).
+    hints: bool = False
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
@@ -162,6 +166,7 @@ class ServerSettings:
             channels=tuple(int(c) for c in data.get("channels", ())),
             tidy=bool(data.get("tidy", False)),
             language=parse_language(data.get("language")),
+            hints=bool(data.get("hints", False)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -171,6 +176,7 @@ class ServerSettings:
             "channels": list(self.channels),
             "tidy": self.tidy,
             "language": self.language.value if self.language else None,
+            "hints": self.hints,
         }
 
     def allows(self, channel_id: int) -> bool:

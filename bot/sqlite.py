@@ -108,7 +108,7 @@ NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_
 SAVE_GAME = (
     "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
     " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, stand_ins = ?,"
-    " updated_at = ?, version = version + 1 WHERE id = ? AND version = ?"
+    " hints = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?"
 )
 DELETE_GAME_TIMER = "DELETE FROM timers WHERE game_id = ? AND event = ?"
 CLAIM_TIMER = "DELETE FROM timers WHERE id = ?"
@@ -304,6 +304,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         removed=frozenset(json.loads(row["removed_ids"] or "[]")),
         damaged=row["damaged"],
         stand_ins=frozenset(json.loads(row["stand_ins"])),
+        hints=frozenset(json.loads(row["hints"])),
     )
 
 
@@ -463,6 +464,7 @@ class SQLiteTransaction(_Reads, Transaction):
                 new.on_turn,
                 new.damaged,
                 _json(sorted(new.stand_ins)),
+                _json(sorted(new.hints)),
                 _stamp(now),
                 old.id,
                 old.version,

@@ -152,6 +152,8 @@ class GameRow:
     #: The turns (record entry numbers) an AI played for a player who missed their
     #: deadline (the deadline policy ``ai``).
     stand_ins: frozenset[int] = frozenset()
+    #: The turns (record entry numbers) on which the player on turn took a hint.
+    hints: frozenset[int] = frozenset()
 
     @property
     def is_open(self) -> bool:

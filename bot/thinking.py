@@ -1,4 +1,5 @@
-"""AI moves, computed in a worker process so that the event loop never waits on a search.
+"""AI work (moves, hints, game reviews), in a worker process so that the event
+loop never waits on a search.
 
 The bot owns one :class:`Thinker`, made with it and shut down when it closes.
 Its :class:`~concurrent.futures.ProcessPoolExecutor` starts its processes
@@ -26,6 +27,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from engine import Place
+from engine.ai.ranking import suggest_move
+from engine.ai.review import GameReview, review_game
 from engine.ai.worker import choose_move
 
 log = logging.getLogger(__name__)
@@ -37,6 +41,8 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 
 #: The worker's function: ``choose(record, level, *, game_seed, seed, seconds) -> str``.
 Choose = Callable[..., str]
+#: The worst turns a game review shows per player.
+REVIEW_TOP = 3
 
 
 @dataclass(frozen=True)
@@ -51,8 +57,9 @@ class AISettings:
 
 
 class Thinker:
-    """The bot's worker processes for AI moves: a pool made at the first AI move
-    (a bot that never seats an AI starts none) and stopped with the bot."""
+    """The bot's worker processes for AI work: a pool made at the first job (a bot
+    that never seats an AI, gives a hint or reviews a game starts none) and
+    stopped with the bot."""
 
     def __init__(self, settings: AISettings = AISettings(), *,
                  choose: Choose = choose_move) -> None:
@@ -78,13 +85,27 @@ class Thinker:
                    seed: int) -> str:
         """The move (as text) the AI of ``level`` plays for the player on turn of the
         stored game ``record``, dealt from ``game_seed``; ``seed`` is the AI's own."""
-        job = functools.partial(self.choose, record, level, game_seed=game_seed, seed=seed,
-                                seconds=self.settings.hard_seconds)
+        return await self._run(functools.partial(
+            self.choose, record, level, game_seed=game_seed, seed=seed,
+            seconds=self.settings.hard_seconds))
+
+    async def hint(self, record: dict[str, Any], *, game_seed: int | None) -> Place:
+        """The AI's suggestion for the player on turn of the stored game ``record``."""
+        return await self._run(functools.partial(suggest_move, record, game_seed=game_seed))
+
+    async def review(self, record: dict[str, Any], *, game_seed: int | None) -> GameReview:
+        """The review of the finished game ``record``: each player's costliest turns
+        (about a second for a whole game of 72 tiles)."""
+        return await self._run(functools.partial(review_game, record, seed=game_seed,
+                                                 top=REVIEW_TOP))
+
+    async def _run(self, job: Callable[[], Any]) -> Any:
+        """``job`` in a worker process; a dead worker's pool is replaced for the next job."""
         pool = self._executor()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, job)
         except BrokenProcessPool:
-            log.warning("the AI worker process died; a new one takes the next move")
+            log.warning("the AI worker process died; a new one takes the next job")
             if self._pool is pool:
                 self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)

@@ -14,14 +14,12 @@ from datetime import datetime
 import discord
 
 from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
-from engine.geometry import PORT_NAMES
-from engine.options import HUNTERS_AND_GATHERERS
 
 from .games import GameState
 from .i18n import Messages
 from .i18n.terms import LANGUAGE_NAMES
+from .move_words import move_text
 from .names import shown
-from .naming import position_label
 from .presenters import (
     COLOUR,
     Post,
@@ -41,7 +39,6 @@ from .presenters import (
     who,
 )
 from .settings import AI_PLAYS, NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
-from .spots import figure_spot
 from .tile_names import tile_label
 from .turns import (
     ABANDONED,
@@ -247,29 +244,18 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
             text = t.gettext("🗑️ {player} drew {tile}, which fit nowhere", player=player,
                              tile=tile_label(t, action.tile))
         else:
-            facts = {"player": player, "tile": tile_label(t, action.tile),
-                     "position": f"`{position_label(action.x, action.y)}`",
-                     "rotation": action.rotation}
-            if action.figure is None:
-                text = t.gettext("{player}: {tile} at {position}, {rotation}°", **facts)
-            else:
-                placed = game.board.tiles[(action.x, action.y)]
-                segment = placed.oriented.point_segment[PORT_NAMES.index(action.port)]
-                facts["spot"] = figure_spot(t, placed.tile, action.figure, segment,
-                                            placed.oriented.segment_compass[segment])
-                if action.figure == "hut":
-                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, hut on "
-                                     "{spot}", **facts)
-                elif game.options.game == HUNTERS_AND_GATHERERS:
-                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, tribe member "
-                                     "on {spot}", **facts)
-                else:
-                    text = t.gettext("{player}: {tile} at {position}, {rotation}°, follower on "
-                                     "{spot}", **facts)
+            # Translators: a move of the history: a mark and a name ("🔵1 **Ana**"), then
+            # the move ("city edge (D) at `3,-1`, 90°, follower on the north field").
+            text = t.gettext("{player}: {move}", player=player,
+                             move=move_text(t, action, str(game.options.game)))
             if entry.bonus:
                 text = t.sentences(text, t.gettext("(bonus tile)"))
             if index in state.row.stand_ins:
                 text = t.sentences(text, stood_in(t))
+            if index in state.row.hints:
+                # Translators: after a move in the history: the player had asked the AI
+                # for a hint (/carcassonne hint) on that turn.
+                text = t.sentences(text, t.gettext("(💡 hint taken)"))
         after = game.after_turn[index] if index < len(game.after_turn) else previous
         gains = [f"{names[i]} +{after[i] - previous[i]}" for i in range(len(names))
                  if after[i] > previous[i]]
@@ -391,6 +377,8 @@ def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embe
     lines.append(t.gettext("**Language of the games' messages**: {language}",
                            language=t.term(LANGUAGE_NAMES[language]) if language
                            else t.gettext("the server's language in Discord")))
+    lines.append(t.gettext("**Hints from the AI in casual games**: {answer}",
+                           answer=t.gettext("yes") if settings.hints else t.gettext("no")))
     embed.description = "\n".join(lines)
     return embed
 

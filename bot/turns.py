@@ -217,6 +217,7 @@ class TurnService:
         all_channels: bool = False,
         tidy: bool | None = None,
         language: str | None = None,
+        hints: bool | None = None,
         **values: Any,
     ) -> SettingsUpdate:
         """Change a server's settings (Manage Server); running games follow at once.
@@ -232,6 +233,7 @@ class TurnService:
             or all_channels
             or tidy is not None
             or language is not None
+            or hints is not None
         )
         if not changing:
             return SettingsUpdate(await self.server_settings(guild_id), changed=False)
@@ -257,6 +259,7 @@ class TurnService:
                 channels=tuple(channels),
                 tidy=current.tidy if tidy is None else tidy,
                 language=current.language if language is None else parse_language(language),
+                hints=current.hints if hints is None else hints,
             )
             await tx.set_settings(Scope.SERVER, guild_id, settings.to_dict(), now)
             if settings.rules != current.rules:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
+from .advice import AdviceCommands
 from .clock import ClockCommands
 from .lobby import LobbyCommands
 from .play import PlayCommands
@@ -28,6 +29,7 @@ class Carcassonne(
     LobbyCommands,
     PlayCommands,
     ClockCommands,
+    AdviceCommands,
     commands.GroupCog,
     group_name="carcassonne",
     group_description="Play Carcassonne in this channel",

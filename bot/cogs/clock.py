@@ -107,6 +107,7 @@ class ClockCommands(Commands):
         lobby_hours="Close a game nobody started within so many hours",
         idle_rounds="End a game when every player missed this many turns in a row",
         language="The language of the games' messages here",
+        hints="Let the player on turn ask the AI for a hint (casual games)",
     )
     @app_commands.choices(policy=POLICY_CHOICES, language=[
         *LANGUAGE_CHOICES,
@@ -127,6 +128,7 @@ class ClockCommands(Commands):
         lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
         idle_rounds: app_commands.Range[int, 1, MAX_IDLE_ROUNDS] | None = None,
         language: str | None = None,
+        hints: bool | None = None,
     ) -> None:
         guild_id, _channel_id = self.where(interaction)
         update = await self.turns.update_server_settings(
@@ -145,6 +147,7 @@ class ClockCommands(Commands):
             lobby_hours=lobby_hours,
             idle_rounds=idle_rounds,
             language=language,
+            hints=hints,
         )
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from . import adapter
 from .adapter import Action, PlayerView
 from .agents import EasyAgent, MediumAgent, score_actions
 from .evaluation import Weights, evaluate
@@ -39,3 +40,13 @@ def rank_actions(view: PlayerView, *, level: str = "medium") -> list[tuple[float
     rng = random.Random(f"rank/{view.turn}/{me}")
     scored = score_actions(view, lambda state: evaluate(state, me, weights, disposable=True), rng)
     return sorted(scored, key=lambda item: -item[0])
+
+
+def suggest_move(record: dict, *, game_seed: int | None = None, level: str = "medium") -> Action:
+    """The AI's suggestion for the player on turn of ``record`` (a hint): the best
+    of :func:`rank_actions`. Plain data in, an action out, for a worker process;
+    ``game_seed`` deals the tiles to come when the record does not carry it."""
+    state = adapter.state_from_record(record, seed=game_seed)
+    if adapter.is_over(state):
+        raise ValueError("the game is over: there is no move to suggest")
+    return rank_actions(PlayerView.of(state), level=level)[0][1]

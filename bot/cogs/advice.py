@@ -1,0 +1,64 @@
+"""``/carcassonne review`` and ``/carcassonne hint``: the AI's advice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+from discord import app_commands
+
+from .. import advice_posts, images
+from ..hints import Hint
+from ..i18n import Messages
+from ..reviews import Reviewed
+from .base import Commands
+
+
+class AdviceCommands(Commands):
+    @app_commands.command(
+        name="review", description="Review a finished game: each player's costliest turns"
+    )
+    @app_commands.describe(game="The game's number (default: this channel's last game)")
+    async def review(self, interaction: discord.Interaction,
+                     game: app_commands.Range[int, 1] | None = None) -> None:
+        guild_id, channel_id = self.where(interaction)
+        state = await self.bot.reviews.finished(guild_id, channel_id, game)
+        t = await self.bot.public(guild_id)
+        await interaction.response.defer(thinking=True)
+        reviewed = await self.bot.reviews.review(state)
+        pictures = await asyncio.to_thread(_review_pictures, reviewed, t)
+        post = advice_posts.review_post(t, reviewed, pictures)
+        await interaction.followup.send(**post.send_kwargs(),
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="hint", description="What the AI would play now (only you see it)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        guild_id, channel_id = self.where(interaction)
+        user_id = interaction.user.id
+        state = await self.bot.hints.asked(guild_id, channel_id, user_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.bot.hints.hint(state, user_id)
+        t = await self.bot.reader(interaction)
+        picture = await asyncio.to_thread(_hint_picture, hint, t)
+        post = advice_posts.hint_post(t, hint, picture)
+        await interaction.followup.send(**post.send_kwargs(), ephemeral=True)
+
+
+def _review_pictures(reviewed: Reviewed, t: Messages) -> list[bytes | None]:
+    """Each player's worst turn drawn (None for a player without a costly turn)."""
+    row = reviewed.state.row
+    assert row.record is not None
+    return [images.reviewed_turn(row.record, row.seed, player.worst[0],
+                                 advice_posts.one_decimal(t, player.worst[0].loss), t)
+            if player.worst else None for player in reviewed.review.players]
+
+
+def _hint_picture(hint: Hint, t: Messages) -> bytes | None:
+    """The suggested move's preview: the tile in place, its follower standing."""
+    game = hint.state.game
+    assert game is not None
+    move = hint.move
+    tile = game.rules.tiles[move.tile]
+    figure = next((option for option in game.legal_figures(move.placement, tile)
+                   if option.figure == move.figure and option.port == move.port), None)
+    return images.preview(game, move.placement, tile, figure, t)

@@ -1,0 +1,59 @@
+"""Game reviews, the application layer: where each player lost the most points.
+
+Only a finished game is reviewed: a running game's review would tell its
+players what to play, and a cancelled one never ended. The review itself
+(``engine.ai.review``: every decision ranked by the ``medium`` evaluation,
+as the player saw it) takes about a second for a whole game, so it runs in a
+worker process (:meth:`bot.thinking.Thinker.review`); nothing is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai import GameReview
+
+from .errors import NotAllowed
+from .games import GameService, GameState
+from .i18n import N_
+from .i18n.terms import STATUSES
+from .storage import FINISHED
+from .thinking import Thinker
+
+
+class NotFinished(NotAllowed):
+    message = N_("Only a finished game has a review; this one is {status}.")
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A finished game and its review."""
+
+    state: GameState
+    review: GameReview
+
+
+class Reviews:
+    """The reviews of the games of one storage."""
+
+    def __init__(self, games: GameService, thinker: Thinker) -> None:
+        self.games = games
+        self.thinker = thinker
+
+    async def finished(self, guild_id: int, channel_id: int, game_id: int | None = None
+                       ) -> GameState:
+        """Game ``game_id`` of this server, or else the channel's latest game, if it is
+        finished: :class:`NotFinished` otherwise (before the review is computed)."""
+        if game_id is None:
+            state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
+        else:
+            state = await self.games.state(guild_id, game_id=game_id)
+        if state.row.status != FINISHED:
+            raise NotFinished(status=STATUSES[state.row.status])
+        return state
+
+    async def review(self, state: GameState) -> Reviewed:
+        """The review of the finished game of ``state`` (see :meth:`finished`)."""
+        row = state.row
+        assert row.record is not None
+        return Reviewed(state, await self.thinker.review(row.record, game_seed=row.seed))

@@ -1,0 +1,123 @@
+"""The AI's advice (issue 23): ``/carcassonne review`` of a finished game, and
+``/carcassonne hint`` for the player on turn where the server allows hints.
+
+Reviews and hints are computed by the real worker process (the bot's
+ProcessPoolExecutor), which simcord's settling waits for."""
+
+from __future__ import annotations
+
+import io
+
+from bot_support import ai_table, assert_player_words
+from PIL import Image
+
+from bot.hints import hints_allowed
+from bot.settings import ServerSettings
+from engine import Place
+
+
+async def play_to_the_end(table) -> None:
+    """Every person on turn plays their first legal move (the AIs answer) to the end."""
+    for _ in range(100):
+        state = await table.state()
+        if state.row.status != "running":
+            return
+        result = await table.place()
+        assert not result.ephemeral, result.response.content
+    raise AssertionError("the game did not end")
+
+
+async def unchanged(table, ask, *, refusal: str) -> None:
+    """``ask()`` is refused privately with ``refusal`` in it, and nothing changes: the
+    game's version, its log and the channel's messages."""
+    before = await table.bot.storage.latest_game(table.guild.id, table.channel.id)
+    log = await table.bot.storage.game_log(before.id) if before else None
+    messages = len(table.channel.history())
+    result = await ask()
+    assert result.ephemeral and refusal in result.response.content, result.response.content
+    after = await table.bot.storage.latest_game(table.guild.id, table.channel.id)
+    assert after == before
+    assert (await table.bot.storage.game_log(before.id) if before else None) == log
+    assert len(table.channel.history()) == messages
+
+
+async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) -> None:
+    async with ai_table(database) as table:
+        alice = table.member("alice")
+        review = lambda **options: alice.slash(table.channel, "carcassonne review", **options)  # noqa: E731
+        await unchanged(table, review, refusal="There is no game in this channel")
+        await alice.slash(table.channel, "carcassonne new", ai=2)
+        await unchanged(table, review, refusal="this one is waiting for players")
+        await alice.slash(table.channel, "carcassonne start")
+        await unchanged(table, review, refusal="this one is running")
+        await play_to_the_end(table)
+        state = await table.state()
+        assert state.row.status == "finished"
+
+        # Anyone may ask, here or in another channel by the game's number.
+        bob = table.member("bob")
+        elsewhere = table.guild.create_text_channel("elsewhere")
+        result = await bob.slash(elsewhere, "carcassonne review", game=state.id)
+        assert not result.ephemeral
+        message = result.response
+        assert message.content.startswith(f"**Review of Carcassonne #{state.id}**")
+        embeds = message.embeds
+        assert [e.title for e in embeds] == [f"{mark} {name}" for mark, name in zip(
+            ("🔵1", "🟡2", "🔴3"), state.names)]
+        seat = state.seat(alice.id)
+        alice_embed = embeds[seat]
+        assert "points lost in all" in alice_embed.description
+        assert alice_embed.description.count("**Turn ") == 3
+        assert "Better: " in alice_embed.description and "points more." in alice_embed.description
+        assert alice_embed.image.url == f"attachment://review-{state.id}-{seat}.png"
+        files = {a.filename: a for a in message.attachments}
+        picture = Image.open(io.BytesIO(await files[f"review-{state.id}-{seat}.png"].read()))
+        picture.save(tmp_path / "review.png")
+        assert picture.width <= 2048
+        assert_player_words(table.env)
+
+        cancelled = await table.started("carol", "dave", channel=elsewhere)
+        await table.member("carol").slash(elsewhere, "carcassonne cancel")
+        await unchanged(table, lambda: bob.slash(elsewhere, "carcassonne review",
+                                                 game=cancelled.id),
+                        refusal="this one is cancelled")
+        await unchanged(table, lambda: bob.slash(elsewhere, "carcassonne review", game=999),
+                        refusal="That game does not exist on this server.")
+
+
+async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database) -> None:
+    async with ai_table(database) as table:
+        state = await table.started("alice", "bob")
+        on_turn, off_turn = await table.on_turn(), await table.off_turn()
+        hint = lambda who: who.slash(table.channel, "carcassonne hint")  # noqa: E731
+        await unchanged(table, lambda: hint(on_turn), refusal="Hints are off on this server")
+        saved = await table.admin().slash(table.channel, "carcassonne settings", hints=True)
+        assert "**Hints from the AI in casual games**: yes" in saved.response.embeds[0].description
+        await unchanged(table, lambda: hint(off_turn), refusal="It is not your turn")
+        outsider = table.member("eve")
+        await unchanged(table, lambda: hint(outsider), refusal="You are not playing")
+
+        result = await hint(on_turn)
+        assert result.ephemeral
+        embed = result.response.embeds[0]
+        assert embed.title == "💡 Hint for turn 1"
+        assert embed.description.startswith("The AI would play ")
+        assert embed.image.url == f"attachment://hint-{state.id}-0.png"
+        after = await table.state()
+        assert after.row.hints == {0} and after.turn == 0
+        log = await table.bot.storage.game_log(state.id)
+        assert log[-1].action == "hint" and log[-1].user_id == on_turn.id
+        suggested = Place(*log[-1].data["move"].split()[:1], 0, 0, 0)  # its tile
+        assert suggested.tile == after.game.tile.id
+
+        await table.place()
+        history = await off_turn.slash(table.channel, "carcassonne history")
+        lines = history.response.embeds[0].description.splitlines()
+        assert "(💡 hint taken)" in lines[0] and "(💡 hint taken)" not in lines[1:]
+
+
+def test_hints_are_a_server_setting_off_by_default() -> None:
+    assert ServerSettings().hints is False
+    assert ServerSettings.from_dict({}).hints is False
+    assert ServerSettings.from_dict(ServerSettings(hints=True).to_dict()).hints is True
+    assert not hints_allowed(ServerSettings(), None)  # type: ignore[arg-type]
