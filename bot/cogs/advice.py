@@ -16,9 +16,9 @@ from .base import Commands
 
 class AdviceCommands(Commands):
     @app_commands.command(
-        name="review", description="Review a finished game: each player's costliest turns"
+        name="review", description="Review a finished game"
     )
-    @app_commands.describe(game="The game's number (default: this channel's last game)")
+    @app_commands.describe(game="Game number (default: the last one here)")
     async def review(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         guild_id, channel_id = self.where(interaction)
@@ -31,7 +31,7 @@ class AdviceCommands(Commands):
         await interaction.followup.send(**post.send_kwargs(),
                                         allowed_mentions=discord.AllowedMentions.none())
 
-    @app_commands.command(name="hint", description="What the AI would play now (only you see it)")
+    @app_commands.command(name="hint", description="Ask the AI for a move (only you see it)")
     async def hint(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         user_id = interaction.user.id

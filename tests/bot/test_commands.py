@@ -30,6 +30,9 @@ EXPECTED = {
     "vote-end",
     # each player's language
     "language",
+    # the AI's advice (bot/cogs/advice.py)
+    "review",
+    "hint",
 }
 
 

@@ -24,6 +24,7 @@ from render import (
     render_features,
     render_hand,
     render_preview,
+    render_review,
     render_turn,
 )
 from render.fonts import system_chain
@@ -54,6 +55,10 @@ def _pictures(games: dict[str, Game]):
     with_figure = next(p for p in early.legal_placements() if early.legal_figures(p))
     without_figure = next(p for p in late.legal_placements() if not late.legal_figures(p))
     names = list(finished.players)
+    actions = list(early.legal_actions())
+    better = next(a for a in actions if a.figure is not None)
+    elsewhere = next(a for a in actions if (a.x, a.y) != (better.x, better.y))
+    here = next(a for a in actions if (a.x, a.y) == (better.x, better.y) and a != better)
     return {
         "turn": (lambda labels: render_turn(late, labels=labels),
                  {"to_place", "turn_title", "more_positions", "since_last_turn"}),
@@ -69,6 +74,12 @@ def _pictures(games: dict[str, Game]):
         "chart": (lambda labels: _png(score_chart(names, score_table(finished), final=True,
                                                   labels=labels)),
                   {"chart_title", "chart_turn", "chart_points", "chart_end"}),
+        "review": (lambda labels: render_review(early, better, elsewhere, points="2.5",
+                                                labels=labels),
+                   {"turn_title", "review_better", "review_played"}),
+        "review at the same place": (lambda labels: render_review(early, better, here,
+                                                                  points="2.5", labels=labels),
+                                     {"review_played_here"}),
     }
 
 
