@@ -118,11 +118,12 @@ def review_game(record: Any, *, seed: int | None = None, top: int = DEFAULT_TOP,
     """The review of the finished game ``record`` (a dict, or JSON text or bytes);
     ``seed`` if the record does not carry its own. RecordError if the game is not
     finished: a running game's review would tell its players what to play."""
-    if not read_record(record).finished:
+    checked = read_record(record)
+    if not checked.finished:
         raise RecordError("record: the game is not finished; only a finished game is reviewed")
-    names = read_record(record).players
+    names = checked.players
     turns: list[list[TurnReview]] = [[] for _ in names]
-    for position in positions(record, seed=seed):
+    for position in positions(checked, seed=seed):
         entry = position.entry
         if not isinstance(entry.action, Place) or position.made_by_engine:
             continue

@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.hints import hints_allowed
 from bot.settings import ServerSettings
-from engine import Place
+from engine import parse_action
 
 
 async def play_to_the_end(table) -> None:
@@ -53,6 +53,8 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         await play_to_the_end(table)
         state = await table.state()
         assert state.row.status == "finished"
+        await unchanged(table, lambda: alice.slash(table.channel, "carcassonne hint"),
+                        refusal="That game is over (finished).")
 
         # Anyone may ask, here or in another channel by the game's number.
         bob = table.member("bob")
@@ -84,6 +86,13 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         await unchanged(table, lambda: bob.slash(elsewhere, "carcassonne review", game=999),
                         refusal="That game does not exist on this server.")
 
+        # In the server's language, for everyone.
+        await table.admin().slash(table.channel, "carcassonne settings", language="ro")
+        romanian = (await bob.slash(table.channel, "carcassonne review")).response
+        assert romanian.content.startswith(f"**Analiza jocului Carcassonne #{state.id}**")
+        assert "puncte pierdute în total" in romanian.embeds[seat].description
+        assert "**Tura " in romanian.embeds[seat].description
+
 
 async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database) -> None:
     async with ai_table(database) as table:
@@ -96,6 +105,9 @@ async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database)
         await unchanged(table, lambda: hint(off_turn), refusal="It is not your turn")
         outsider = table.member("eve")
         await unchanged(table, lambda: hint(outsider), refusal="You are not playing")
+        elsewhere = table.guild.create_text_channel("elsewhere")
+        await unchanged(table, lambda: on_turn.slash(elsewhere, "carcassonne hint"),
+                        refusal="There is no game in this channel.")
 
         result = await hint(on_turn)
         assert result.ephemeral
@@ -107,8 +119,15 @@ async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database)
         assert after.row.hints == {0} and after.turn == 0
         log = await table.bot.storage.game_log(state.id)
         assert log[-1].action == "hint" and log[-1].user_id == on_turn.id
-        suggested = Place(*log[-1].data["move"].split()[:1], 0, 0, 0)  # its tile
-        assert suggested.tile == after.game.tile.id
+        assert log[-1].data["turn"] == 0
+        assert parse_action(log[-1].data["move"]) in list(after.game.legal_actions())
+
+        # Asked again, in the player's own language: the same move, noted once.
+        await on_turn.slash(table.channel, "carcassonne language", language="hu")
+        again = await hint(on_turn)
+        assert again.ephemeral and again.response.embeds[0].title == "💡 Tipp, 1. kör"
+        assert again.response.embeds[0].description.startswith("Az MI ezt lépné: ")
+        assert await table.bot.storage.game_log(state.id) == log
 
         await table.place()
         history = await off_turn.slash(table.channel, "carcassonne history")
