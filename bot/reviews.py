@@ -56,4 +56,5 @@ class Reviews:
         """The review of the finished game of ``state`` (see :meth:`finished`)."""
         row = state.row
         assert row.record is not None
-        return Reviewed(state, await self.thinker.review(row.record, game_seed=row.seed))
+        return Reviewed(state, await self.thinker.review(row.record, game_seed=row.seed,
+                                                         stand_ins=row.stand_ins))

@@ -140,7 +140,8 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a game's log": (GAME_LOG, (1,)),
     "the next timer": (NEXT_TIMER, ()),
     "save a game": (
-        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "", 1, 1)
+        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "[]", "", 1,
+                    1)
     ),
     "replace a game's timer": (DELETE_GAME_TIMER, (1, "reminder")),
     "claim a timer": (CLAIM_TIMER, (1,)),

@@ -93,11 +93,13 @@ class Thinker:
         """The AI's suggestion for the player on turn of the stored game ``record``."""
         return await self._run(functools.partial(suggest_move, record, game_seed=game_seed))
 
-    async def review(self, record: dict[str, Any], *, game_seed: int | None) -> GameReview:
+    async def review(self, record: dict[str, Any], *, game_seed: int | None,
+                     stand_ins: frozenset[int] = frozenset()) -> GameReview:
         """The review of the finished game ``record``: each player's costliest turns
-        (about a second for a whole game of 72 tiles)."""
+        (one or two seconds for a whole game of 72 tiles); the turns an AI played for
+        an absent player (``stand_ins``) are not theirs to be judged by."""
         return await self._run(functools.partial(review_game, record, seed=game_seed,
-                                                 top=REVIEW_TOP))
+                                                 top=REVIEW_TOP, skip=stand_ins))
 
     async def _run(self, job: Callable[[], Any]) -> Any:
         """``job`` in a worker process; a dead worker's pool is replaced for the next job."""

@@ -11,6 +11,7 @@ always gets the same review.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -114,10 +115,12 @@ class GameReview:
 
 
 def review_game(record: Any, *, seed: int | None = None, top: int = DEFAULT_TOP,
-                level: str = "medium") -> GameReview:
+                level: str = "medium", skip: Collection[int] = ()) -> GameReview:
     """The review of the finished game ``record`` (a dict, or JSON text or bytes);
-    ``seed`` if the record does not carry its own. RecordError if the game is not
-    finished: a running game's review would tell its players what to play."""
+    ``seed`` if the record does not carry its own; ``skip``: record entries that
+    were not their player's decision (an AI played them for an absent player).
+    RecordError if the game is not finished: a running game's review would tell
+    its players what to play."""
     checked = read_record(record)
     if not checked.finished:
         raise RecordError("record: the game is not finished; only a finished game is reviewed")
@@ -125,7 +128,8 @@ def review_game(record: Any, *, seed: int | None = None, top: int = DEFAULT_TOP,
     turns: list[list[TurnReview]] = [[] for _ in names]
     for position in positions(checked, seed=seed):
         entry = position.entry
-        if not isinstance(entry.action, Place) or position.made_by_engine:
+        if not isinstance(entry.action, Place) or position.made_by_engine \
+                or position.index in skip:
             continue
         judged = review_turn(PlayerView.of(position.game), entry.action, level=level)
         turns[judged.player].append(judged)
@@ -137,15 +141,12 @@ def review_turn(view: PlayerView, played: Action, *, level: str = "medium") -> T
     """How ``played`` compares with the best of ``view``'s actions."""
     ranked = rank_actions(view, level=level)
     best_value, best = ranked[0]
-    found = next((i for i, (_, action) in enumerate(ranked) if action == played), None)
-    if found is None:
+    value = next((value for value, action in ranked if action == played), None)
+    if value is None:
         # The same move written otherwise (another port of the same feature):
         # valued alone, on the same sample as the others.
         value = rank_actions(replace(view, actions=(played,)), level=level)[0][0]
-        rank = 1 + sum(other > value + TIE for other, _ in ranked)
-    else:
-        value = ranked[found][0]
-        rank = 1 + sum(other > value + TIE for other, _ in ranked)
+    rank = 1 + sum(other > value + TIE for other, _ in ranked)
     return TurnReview(view.turn, view.player, played, best, max(0.0, best_value - value),
                       rank, len(ranked))
 

@@ -12,6 +12,7 @@ from bot_support import ai_table, assert_player_words
 from PIL import Image
 
 from bot.hints import hints_allowed
+from bot.presenters import mark
 from bot.settings import ServerSettings
 from engine import parse_action
 
@@ -46,7 +47,7 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         alice = table.member("alice")
         review = lambda **options: alice.slash(table.channel, "carcassonne review", **options)  # noqa: E731
         await unchanged(table, review, refusal="There is no game in this channel")
-        await alice.slash(table.channel, "carcassonne new", ai=2)
+        await alice.slash(table.channel, "carcassonne new", ai=4)
         await unchanged(table, review, refusal="this one is waiting for players")
         await alice.slash(table.channel, "carcassonne start")
         await unchanged(table, review, refusal="this one is running")
@@ -64,8 +65,11 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         message = result.response
         assert message.content.startswith(f"**Review of Carcassonne #{state.id}**")
         embeds = message.embeds
-        assert [e.title for e in embeds] == [f"{mark} {name}" for mark, name in zip(
-            ("🔵1", "🟡2", "🔴3"), state.names)]
+        assert [e.title for e in embeds] == [f"{mark(seat)} {name}"
+                                             for seat, name in enumerate(state.names)]
+        # Five players' reviews in one message, within Discord's limits.
+        assert len(embeds) == 5 and len(message.attachments) <= 5
+        assert sum(len(e.title) + len(e.description) for e in embeds) <= 6000
         seat = state.seat(alice.id)
         alice_embed = embeds[seat]
         assert "points lost in all" in alice_embed.description

@@ -42,6 +42,9 @@ def test_a_deliberately_bad_move_is_the_worst_turn_and_the_ai_moves_lose_nothing
     assert bela.total_loss == 0 and bela.worst == ()
     assert len(ana.turns) + len(bela.turns) == len(blundered["turns"])
     assert review_game(blundered) == review  # deterministic
+    # A turn an AI played for the absent player is not held against them.
+    skipped = review_game(blundered, skip={BLUNDER})
+    assert skipped.players[0].worst == () and len(skipped.players[0].turns) == len(ana.turns) - 1
 
 
 def test_hunters_and_gatherers_with_hands_is_reviewed():
