@@ -79,7 +79,7 @@ def render_review(game, better, played, *, points: str, theme=None,
     width = max(frame.width for frame in frames)
     first = frames[0]
     entries = legend_entries(game, first.font_size, first.left, width, scores=True)
-    notes = [wrap_text(text, NOTE_SIZE, width - first.left - 2 * NOTE_SIZE - 8)[:2]
+    notes = [wrap_text(text, NOTE_SIZE, width - first.left - 2 * NOTE_SIZE - 8)
              for text in key]
     height = (frames[-1].map_box[3] + 12 + legend_height(entries, first.font_size)
               + sum(len(lines) * NOTE_LINE + NOTE_GAP for lines in notes))
