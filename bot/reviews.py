@@ -4,11 +4,14 @@ Only a finished game is reviewed: a running game's review would tell its
 players what to play, and a cancelled one never ended. The review itself
 (``engine.ai.review``: every decision ranked by the ``medium`` evaluation,
 as the player saw it) takes about a second for a whole game, so it runs in a
-worker process (:meth:`bot.thinking.Thinker.review`); nothing is stored.
+worker process (:meth:`bot.thinking.Thinker.review`); nothing is stored, and
+the latest reviews are kept in memory, so that asking again (another player,
+another language) does not take the worker again.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from engine.ai import GameReview
@@ -19,6 +22,10 @@ from .i18n import N_
 from .i18n.terms import STATUSES
 from .storage import FINISHED
 from .thinking import Thinker
+
+#: Reviews kept in memory, the latest asked for: a finished game's review never
+#: changes, and it can take the worker seconds (hands of 3 tiles: tens).
+KEPT = 32
 
 
 class NotFinished(NotAllowed):
@@ -39,6 +46,7 @@ class Reviews:
     def __init__(self, games: GameService, thinker: Thinker) -> None:
         self.games = games
         self.thinker = thinker
+        self._kept: OrderedDict[tuple[int, int], GameReview] = OrderedDict()
 
     async def finished(self, guild_id: int, channel_id: int, game_id: int | None = None
                        ) -> GameState:
@@ -53,8 +61,17 @@ class Reviews:
         return state
 
     async def review(self, state: GameState) -> Reviewed:
-        """The review of the finished game of ``state`` (see :meth:`finished`)."""
+        """The review of the finished game of ``state`` (see :meth:`finished`),
+        computed once for each version of the game while it is kept."""
         row = state.row
-        assert row.record is not None
-        return Reviewed(state, await self.thinker.review(row.record, game_seed=row.seed,
-                                                         stand_ins=row.stand_ins))
+        key = (row.id, row.version)
+        review = self._kept.get(key)
+        if review is None:
+            assert row.record is not None
+            review = await self.thinker.review(row.record, game_seed=row.seed,
+                                               stand_ins=row.stand_ins)
+        self._kept[key] = review
+        self._kept.move_to_end(key)
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return Reviewed(state, review)

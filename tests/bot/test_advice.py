@@ -14,6 +14,7 @@ from PIL import Image
 from bot.hints import hints_allowed
 from bot.presenters import mark
 from bot.settings import ServerSettings
+from bot.thinking import Thinker
 from engine import parse_action
 
 
@@ -42,8 +43,19 @@ async def unchanged(table, ask, *, refusal: str) -> None:
     assert len(table.channel.history()) == messages
 
 
+class CountingThinker(Thinker):
+    """The bot's real worker pool, counting the reviews it computes."""
+
+    reviews = 0
+
+    async def review(self, *args, **kwargs):
+        self.reviews += 1
+        return await super().review(*args, **kwargs)
+
+
 async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) -> None:
-    async with ai_table(database) as table:
+    thinker = CountingThinker()
+    async with ai_table(database, thinker=thinker) as table:
         alice = table.member("alice")
         review = lambda **options: alice.slash(table.channel, "carcassonne review", **options)  # noqa: E731
         await unchanged(table, review, refusal="There is no game in this channel")
@@ -96,6 +108,7 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         assert romanian.content.startswith(f"**Analiza jocului Carcassonne #{state.id}**")
         assert "puncte pierdute în total" in romanian.embeds[seat].description
         assert "**Tura " in romanian.embeds[seat].description
+        assert thinker.reviews == 1  # computed once, then kept
 
 
 async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database) -> None:
