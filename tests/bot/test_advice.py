@@ -114,6 +114,9 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
 async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database) -> None:
     async with ai_table(database) as table:
         state = await table.started("alice", "bob")
+        # The one rule: the server's setting, in a casual game (every game, so far).
+        assert not hints_allowed(ServerSettings(), state.row)
+        assert hints_allowed(ServerSettings(hints=True), state.row)
         on_turn, off_turn = await table.on_turn(), await table.off_turn()
         hint = lambda who: who.slash(table.channel, "carcassonne hint")  # noqa: E731
         await unchanged(table, lambda: hint(on_turn), refusal="Hints are off on this server")
@@ -156,4 +159,3 @@ def test_hints_are_a_server_setting_off_by_default() -> None:
     assert ServerSettings().hints is False
     assert ServerSettings.from_dict({}).hints is False
     assert ServerSettings.from_dict(ServerSettings(hints=True).to_dict()).hints is True
-    assert not hints_allowed(ServerSettings(), None)  # type: ignore[arg-type]
