@@ -29,18 +29,19 @@ async def play_to_the_end(table) -> None:
     raise AssertionError("the game did not end")
 
 
-async def unchanged(table, ask, *, refusal: str) -> None:
+async def unchanged(table, ask, *, refusal: str, channel=None) -> None:
     """``ask()`` is refused privately with ``refusal`` in it, and nothing changes: the
-    game's version, its log and the channel's messages."""
-    before = await table.bot.storage.latest_game(table.guild.id, table.channel.id)
+    channel's latest game (its row and its log) and the channel's messages."""
+    channel = channel or table.channel
+    before = await table.bot.storage.latest_game(table.guild.id, channel.id)
     log = await table.bot.storage.game_log(before.id) if before else None
-    messages = len(table.channel.history())
+    messages = len(channel.history())
     result = await ask()
     assert result.ephemeral and refusal in result.response.content, result.response.content
-    after = await table.bot.storage.latest_game(table.guild.id, table.channel.id)
+    after = await table.bot.storage.latest_game(table.guild.id, channel.id)
     assert after == before
     assert (await table.bot.storage.game_log(before.id) if before else None) == log
-    assert len(table.channel.history()) == messages
+    assert len(channel.history()) == messages
 
 
 class CountingThinker(Thinker):
@@ -98,9 +99,9 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         await table.member("carol").slash(elsewhere, "carcassonne cancel")
         await unchanged(table, lambda: bob.slash(elsewhere, "carcassonne review",
                                                  game=cancelled.id),
-                        refusal="this one is cancelled")
+                        refusal="this one is cancelled", channel=elsewhere)
         await unchanged(table, lambda: bob.slash(elsewhere, "carcassonne review", game=999),
-                        refusal="That game does not exist on this server.")
+                        refusal="That game does not exist on this server.", channel=elsewhere)
 
         # In the server's language, for everyone.
         await table.admin().slash(table.channel, "carcassonne settings", language="ro")
@@ -127,7 +128,7 @@ async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database)
         await unchanged(table, lambda: hint(outsider), refusal="You are not playing")
         elsewhere = table.guild.create_text_channel("elsewhere")
         await unchanged(table, lambda: on_turn.slash(elsewhere, "carcassonne hint"),
-                        refusal="There is no game in this channel.")
+                        refusal="There is no game in this channel.", channel=elsewhere)
 
         result = await hint(on_turn)
         assert result.ephemeral
