@@ -25,24 +25,29 @@ def one_decimal(t: Messages, value: float) -> str:
     return format_decimal(round(value, 1), format="0.0", locale=str(t.language))
 
 
-def review_post(t: Messages, reviewed: Reviewed, pictures: list[bytes | None]) -> Post:
-    """Each player's summary and worst turns, one embed each, with the picture of
-    their worst turn (``pictures`` by seat; None where there is none)."""
+def review_posts(t: Messages, reviewed: Reviewed,
+                 pictures: list[list[bytes | None]]) -> list[Post]:
+    """One message per player: their summary, then each of their worst turns with
+    its picture (``pictures``: by seat, one per worst turn; None where it could not
+    be drawn). The first message says what the review is."""
     state = reviewed.state
     game = str(state.options.game)
-    post = Post(content=t.gettext(
+    posts = []
+    for player, drawn in zip(reviewed.review.players, pictures):
+        seat = player.player
+        embed = discord.Embed(title=f"{mark(seat)} {state.names[seat]}",
+                              description=summary(t, player), colour=COLOUR)
+        post = Post(embed=embed)
+        for turn, picture in zip(player.worst, drawn):
+            shown = discord.Embed(description=worst_line(t, turn, game), colour=COLOUR)
+            image_embed(shown, f"review-{state.id}-turn{turn.turn + 1}.png", picture, post)
+            post.more_embeds.append(shown)
+        posts.append(post)
+    posts[0].content = t.gettext(
         "**Review of {game}**: each player's turns that lost the most points against the "
         "AI's choice, judged from what the player could see. On each picture ✓ is the "
-        "AI's move, ✗ the move played.", game=game_title(t, state)))
-    for player, picture in zip(reviewed.review.players, pictures):
-        seat = player.player
-        embed = discord.Embed(title=f"{mark(seat)} {state.names[seat]}", colour=COLOUR)
-        lines = [summary(t, player)]
-        lines += [worst_line(t, turn, game) for turn in player.worst]
-        embed.description = "\n".join(lines)[:4000]
-        image_embed(embed, f"review-{state.id}-{seat}.png", picture, post)
-        post.more_embeds.append(embed)
-    return post
+        "AI's move, ✗ the move played.", game=game_title(t, state))
+    return posts
 
 
 def summary(t: Messages, player: PlayerReview) -> str:

@@ -27,9 +27,9 @@ class AdviceCommands(Commands):
         await interaction.response.defer(thinking=True)
         reviewed = await self.bot.reviews.review(state)
         pictures = await asyncio.to_thread(_review_pictures, reviewed, t)
-        post = advice_posts.review_post(t, reviewed, pictures)
-        await interaction.followup.send(**post.send_kwargs(),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        for post in advice_posts.review_posts(t, reviewed, pictures):
+            await interaction.followup.send(**post.send_kwargs(),
+                                            allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="hint", description="Ask the AI for a move (only you see it)")
     async def hint(self, interaction: discord.Interaction) -> None:
@@ -44,13 +44,13 @@ class AdviceCommands(Commands):
         await interaction.followup.send(**post.send_kwargs(), ephemeral=True)
 
 
-def _review_pictures(reviewed: Reviewed, t: Messages) -> list[bytes | None]:
-    """Each player's worst turn drawn (None for a player without a costly turn)."""
+def _review_pictures(reviewed: Reviewed, t: Messages) -> list[list[bytes | None]]:
+    """Each player's worst turns drawn, by seat."""
     row = reviewed.state.row
     assert row.record is not None
-    return [images.reviewed_turn(row.record, row.seed, player.worst[0],
-                                 advice_posts.one_decimal(t, player.worst[0].loss), t)
-            if player.worst else None for player in reviewed.review.players]
+    return [[images.reviewed_turn(row.record, row.seed, turn,
+                                  advice_posts.one_decimal(t, turn.loss), t)
+             for turn in player.worst] for player in reviewed.review.players]
 
 
 def _hint_picture(hint: Hint, t: Messages) -> bytes | None:

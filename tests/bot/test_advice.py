@@ -75,22 +75,23 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
         elsewhere = table.guild.create_text_channel("elsewhere")
         result = await bob.slash(elsewhere, "carcassonne review", game=state.id)
         assert not result.ephemeral
-        message = result.response
-        assert message.content.startswith(f"**Review of Carcassonne #{state.id}**")
-        embeds = message.embeds
-        assert [e.title for e in embeds] == [f"{mark(seat)} {name}"
-                                             for seat, name in enumerate(state.names)]
-        # Five players' reviews in one message, within Discord's limits.
-        assert len(embeds) == 5 and len(message.attachments) <= 5
-        assert sum(len(e.title) + len(e.description) for e in embeds) <= 6000
+        messages = [result.response, *result.followups]
+        assert messages[0].content.startswith(f"**Review of Carcassonne #{state.id}**")
+        # One message per player: the summary, then each worst turn with its picture.
+        assert [m.embeds[0].title for m in messages] == [
+            f"{mark(seat)} {name}" for seat, name in enumerate(state.names)]
         seat = state.seat(alice.id)
-        alice_embed = embeds[seat]
-        assert "points lost in all" in alice_embed.description
-        assert alice_embed.description.count("**Turn ") == 3
-        assert "Better: " in alice_embed.description and "points more." in alice_embed.description
-        assert alice_embed.image.url == f"attachment://review-{state.id}-{seat}.png"
-        files = {a.filename: a for a in message.attachments}
-        picture = Image.open(io.BytesIO(await files[f"review-{state.id}-{seat}.png"].read()))
+        alice_review = messages[seat]
+        summary, *turns = alice_review.embeds
+        assert "points lost in all" in summary.description
+        assert len(turns) == 3 == len(alice_review.attachments)
+        for turn in turns:
+            assert turn.description.startswith("**Turn ") and "Better: " in turn.description
+            assert turn.description.endswith(" points more.")
+            assert turn.image.url.startswith(f"attachment://review-{state.id}-turn")
+        files = {a.filename: a for a in alice_review.attachments}
+        shown = turns[0].image.url.removeprefix("attachment://")
+        picture = Image.open(io.BytesIO(await files[shown].read()))
         picture.save(tmp_path / "review.png")
         assert picture.width <= 2048
         assert_player_words(table.env)
@@ -105,10 +106,12 @@ async def test_a_finished_game_is_reviewed_player_by_player(database, tmp_path) 
 
         # In the server's language, for everyone.
         await table.admin().slash(table.channel, "carcassonne settings", language="ro")
-        romanian = (await bob.slash(table.channel, "carcassonne review")).response
-        assert romanian.content.startswith(f"**Analiza jocului Carcassonne #{state.id}**")
-        assert "puncte pierdute în total" in romanian.embeds[seat].description
-        assert "**Tura " in romanian.embeds[seat].description
+        romanian = await bob.slash(table.channel, "carcassonne review")
+        assert romanian.response.content.startswith(
+            f"**Analiza jocului Carcassonne #{state.id}**")
+        alice_review = [romanian.response, *romanian.followups][seat]
+        assert "puncte pierdute în total" in alice_review.embeds[0].description
+        assert alice_review.embeds[1].description.startswith("**Tura ")
         assert thinker.reviews == 1  # computed once, then kept
 
 
