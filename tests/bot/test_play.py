@@ -466,3 +466,36 @@ async def test_regression_a_completed_cloister_says_no_tile_count(table) -> None
               and "Completed" in line]
     seat = scored.scorers[0]
     assert line == f"✅ Completed cloister: {mark(seat)} **{state.name(seat)}** +9."
+
+
+async def test_fault_1_the_place_lettered_r_can_be_typed(table) -> None:
+    """Issue 18, fault 1: with 18 places or more the pictures draw ``R``, which was read
+    as the word "rotation". Every letter drawn and every suggestion (its value and its
+    name) typed back is accepted."""
+    await table.started("alice", "bob")
+    for _ in range(40):
+        state = await table.state()
+        legal = GameService.placements(state, state.game.tile)
+        if len(position_letters(legal)) >= 18:
+            break
+        await table.place()
+    else:
+        pytest.fail("never 18 places")
+    me = await table.on_turn()
+    offered = await me.autocomplete(table.channel, "carcassonne place", "position", "")
+    letters = position_letters(legal)
+    typed = [c["value"] for c in offered] + [untag(c["value"]) for c in offered]
+    typed += [c["name"] for c in offered]
+    typed += [f"{letter} {p.rotation}" for p in legal for letter in [letters[(p.x, p.y)]]]
+    typed += [f"{letter.lower()} {p.rotation}" for p in legal
+              for letter in [letters[(p.x, p.y)]]]
+    for text in typed:
+        # The follower's suggestions read the place as /carcassonne place does.
+        spots = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                      position=text)
+        assert spots[0]["name"] == "No follower", (text, spots)
+    r = next(p for p in legal if letters[(p.x, p.y)] == "R")
+    played = await me.slash(table.channel, "carcassonne place", position=f"R {r.rotation}")
+    assert not played.ephemeral, played.response.content
+    placed = (await table.state()).game.history[-1].action
+    assert (placed.x, placed.y, placed.rotation) == (r.x, r.y, r.rotation)

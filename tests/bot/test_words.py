@@ -133,6 +133,8 @@ def test_a_figure_on_the_map_is_named_by_its_spot() -> None:
     ("B 90", "B", None, None, 90), ("b", "B", None, None, None), ("3,-1 90", None, 3, -1, 90),
     ("(3, -1) 90°", None, 3, -1, 90), ("3 -1", None, 3, -1, None), ("3,-1 r90", None, 3, -1, 90),
     ("B: 3,-1 90°", "B", 3, -1, 90), ("t4:3,-1,90", None, 3, -1, 90),
+    ("R 270", "R", None, None, 270), ("r", "R", None, None, None), ("r90", "R", None, None, 90),
+    ("R: 5,2 270°", "R", 5, 2, 270),
 ])
 def test_one_grammar_for_places(text, letter, x, y, rotation) -> None:
     given = parse_position(text)
