@@ -176,6 +176,11 @@ class CarcassonneBot(commands.Bot):
         locale = guild.preferred_locale if guild is not None else None
         return self.catalogues(await public_language(self.storage, guild_id, locale))
 
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: object) -> None:
+        """After any command: a game message this channel missed comes now."""
+        await self.announcer.deliver_pending(interaction)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 

@@ -26,6 +26,7 @@ import discord
 from engine import Placement
 
 from . import images, presenters
+from .channel_access import require_posting
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
 from .games import MAX_PLAYERS, GameService, GameState
 from .i18n import N_, Messages
@@ -202,6 +203,7 @@ class LobbyButton(
         elif self.action == "leave":
             state = await games.leave(guild_id, user_id, game_id=self.game_id)
         elif self.action == "start":
+            require_posting(interaction)
             state = await as_host(interaction, state.row, lambda: games.start(
                 guild_id, user_id, game_id=self.game_id))
         elif self.action == "ai-remove":
