@@ -499,3 +499,31 @@ async def test_fault_1_the_place_lettered_r_can_be_typed(table) -> None:
     assert not played.ephemeral, played.response.content
     placed = (await table.state()).game.history[-1].action
     assert (placed.x, placed.y, placed.rotation) == (r.x, r.y, r.rotation)
+
+
+async def test_fault_3_two_fields_leaning_the_same_way_have_their_own_words(table) -> None:
+    """Issue 18, fault 3: on tile O (the first tile of this seed) the field inside the
+    road curve and the field between road and city both lean the same way; each has
+    its own words, and typing one's words places the follower there."""
+    state = await table.started("alice", "bob")
+    assert state.game.tile.id == "O"
+    tile = state.game.tile
+    fields = {p: [o.compass for o in GameService.figures(state, p, tile) if o.kind == "field"]
+              for p in GameService.placements(state, tile)}
+    placement = next(p for p, leaning in fields.items() if len(set(leaning)) < len(leaning))
+    me = await table.on_turn()
+    position = placement_value(placement)
+    offered = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                    position=position)
+    names = [c["name"].partition(": ")[2] for c in offered[1:]]
+    assert len(set(names)) == len(names), names
+    corner = next(name for name in names if "corner" in name)
+    played = await me.slash(table.channel, "carcassonne place", position=position,
+                            follower=corner)
+    assert not played.ephemeral, played.response.content
+    after = await table.state()
+    [figure] = after.game.figures
+    placed = after.game.board.tiles[(placement.x, placement.y)]
+    # Inside the road curve: the two half-edges beside one corner.
+    assert set(placed.oriented.segment_ports[figure.segment]) in (
+        {"NNE", "ENE"}, {"ESE", "SSE"}, {"SSW", "WSW"}, {"WNW", "NNW"})

@@ -38,7 +38,7 @@ from engine import (
     Reason,
     all_tiles,
 )
-from engine.figures import ROLES
+from engine.figures import ROLES, FigureOption, Role
 from engine.options import HUNTERS_AND_GATHERERS
 
 EN = messages(SOURCE)
@@ -241,3 +241,29 @@ def test_regression_a_hut_in_a_sentence_is_named_once() -> None:
                     assert said == t.term(LAKE)
                 else:
                     assert said == spot_name(t, tile, MEEPLE, segment, compass)
+
+
+def test_fault_3_every_spot_of_every_tile_has_its_own_words() -> None:
+    """Issue 18, fault 3: tiles O, P, RV8, H24, H27, H30 and H69 offered two spots both
+    named "the south-east field". Every tile of every set, at every rotation, in every
+    language: the spots' names differ, and each name typed finds its own spot."""
+    for language in Language:
+        t = messages(language)
+        for tile in all_tiles().values():
+            game = HUNTERS_AND_GATHERERS if tile.id.startswith("H") else "carcassonne"
+            for quarter in range(4):
+                oriented = tile.orientations[quarter]
+                options = [
+                    FigureOption(figure, oriented.port_names[segment], feature.kind,
+                                 Role.HUT if figure == HUT else ROLES[feature.kind],
+                                 oriented.segment_compass[segment],
+                                 oriented.segment_ports[segment], segment)
+                    for segment, feature in enumerate(tile.segments)
+                    if oriented.port_names[segment] is not None
+                    for figure in ([MEEPLE] if feature.kind in ROLES else [])
+                    + ([HUT] if feature.kind in ("river", "lake") else [])]
+                found = spots(t, tile, options)
+                names = [spot.name for spot in found]
+                assert len(set(names)) == len(names), (language, tile.id, quarter, names)
+                for spot in found:
+                    assert find_spot(t, spot.name, found, game) is spot, (language, spot.name)
