@@ -663,6 +663,8 @@ async def turn_panel(
             embed.description = t.gettext("No follower: pick a spot from the menu (the numbers "
                                           "on the preview) to place one. Press Confirm to play "
                                           "it.")
+        elif (left := GameService.no_follower_left(state)) is not None:
+            embed.description = t.sentences(left.text(t), t.gettext("Press Confirm to play it."))
         else:
             embed.description = t.gettext("No follower can stand on it here. Press Confirm to "
                                           "play it.")

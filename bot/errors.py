@@ -141,6 +141,14 @@ class NoSpots(BadInput):
     message = N_("Nothing can stand on this tile there: leave out the follower.")
 
 
+class NoFollowerLeft(BadInput):
+    """A follower asked for by a player whose supply is empty. ``figure``: the game's
+    word for a follower (a tribe member in Hunters and Gatherers)."""
+
+    message = N_("You have no {figure} left: play the tile without one (a figure comes "
+                 "back when its feature is completed).")
+
+
 class WhichSpot(BadInput):
     """Words that fit several spots: the spots, as "2: the north field"."""
 

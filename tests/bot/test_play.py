@@ -527,3 +527,54 @@ async def test_fault_3_two_fields_leaning_the_same_way_have_their_own_words(tabl
     # Inside the road curve: the two half-edges beside one corner.
     assert set(placed.oriented.segment_ports[figure.segment]) in (
         {"NNE", "ENE"}, {"ESE", "SSE"}, {"SSW", "WSW"}, {"WNW", "NNW"})
+
+
+async def test_fault_4_a_refusal_names_the_tile_of_the_hand_it_is_about(table) -> None:
+    """Issue 18, fault 4: with a hand of tiles and no ``tile:``, the first tile is tried;
+    its refusal says which tile that was, and nothing is played."""
+    from bot.i18n import SOURCE, messages
+    from bot.tile_names import tile_label
+
+    state = await table.started("alice", "bob", hand=2)
+    me = await table.on_turn()
+    first = state.game.hand[0]
+    refused = await me.slash(table.channel, "carcassonne place", position="0,0 0")
+    assert refused.ephemeral
+    text = refused.response.content
+    assert tile_label(messages(SOURCE), first) in text and "is taken" in text, text
+    named = await me.slash(table.channel, "carcassonne place", position="0,0 0", tile=first.id)
+    assert named.ephemeral and "first of your hand" not in named.response.content
+    assert (await table.state()).turn == 0
+
+
+async def test_fault_4_no_follower_left_is_said_so(table) -> None:
+    """Issue 18, fault 4: a player whose followers all stand on the map is told they have
+    none left (not that nothing can stand there), typed or in the panel's preview."""
+    await table.started("alice", "bob")
+    target = (await table.state()).current.id
+    for _ in range(40):
+        state = await table.state()
+        game = state.game
+        seat = game.current_player
+        if state.current.id == target and not game.meeples_left[seat]:
+            break
+        move = first_move(state)
+        if state.current.id == target:
+            placement, option = next(
+                (p, o[0]) for p in GameService.placements(state, game.tile)
+                for o in [GameService.figures(state, p, game.tile)] if o)
+            move = Place(game.tile.id, *placement, option.figure, option.port)
+        await table.place(move)
+    else:
+        pytest.fail("the player never ran out of followers")
+    me = await table.on_turn()
+    placement = GameService.placements(state, state.game.tile)[0]
+    refused = await me.slash(table.channel, "carcassonne place",
+                             position=placement_value(placement), follower="1")
+    assert refused.ephemeral
+    assert refused.response.content.startswith("You have no follower left"), \
+        refused.response.content
+    panel = await panel_for(table, me)
+    picked = await me.select(panel, [placement_value(placement)],
+                             custom_id=select_id(panel, "carc:pos:"))
+    assert picked.response.embeds[0].description.startswith("You have no follower left")
