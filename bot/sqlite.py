@@ -62,6 +62,8 @@ from .storage import (
 
 log = logging.getLogger(__name__)
 
+#: Seconds to wait for the worker thread of a connection that failed to end.
+_THREAD_END = 5.0
 _MIGRATION_NAME = re.compile(r"V(?P<version>[1-9][0-9]*)__(?P<reason>\w+)\.sql\Z")
 _SETTINGS_TABLES = {
     Scope.SERVER: ("guild_settings", "guild_id"),
@@ -738,10 +740,20 @@ async def _execute(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] =
 
 
 async def _close_quietly(db: aiosqlite.Connection) -> None:
+    """Close ``db``, opened or not, and wait for its worker thread to end.
+
+    A connection that failed to open was stopped by aiosqlite without waiting: its
+    thread still has an answer to hand to this event loop. Were the loop closed
+    first (the launcher's one sentence, then exit), the thread would print "Event
+    loop is closed" tracebacks, so the loop waits for it here.
+    """
     try:
         await db.close()
     except Exception:  # closing a connection that never opened
         db.stop()
+    thread = getattr(db, "_thread", None)  # aiosqlite keeps no public handle on it
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, _THREAD_END)
 
 
 def _storage_error(path: str, exc: sqlite3.Error) -> StorageError:
