@@ -211,6 +211,20 @@ class TooManyLobbies(NotAllowed):
             self.facts["count"], limit=self.facts["limit"])
 
 
+class AlreadyVoted(NotAllowed):
+    """A second ``vote-end`` by the same player in the same turn: answered to them alone
+    (the table saw the tally once). ``missing``: the names of those still to vote."""
+
+    message = N_("You have voted to end this game already; it ends when {missing} also vote.")
+
+    def __init__(self, missing: tuple[str, ...]) -> None:
+        super().__init__()
+        self.missing = missing
+
+    def filled(self, t: Messages) -> dict[str, Any]:
+        return {"missing": t.list([f"**{name}**" for name in self.missing])}
+
+
 class PlayerCount(NotAllowed):
     """Starting a game with too few (or too many) players."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image
 
@@ -51,7 +52,22 @@ def turn(game: Game, t: Messages) -> bytes | None:
 
 def board(game: Game, t: Messages) -> bytes | None:
     """The whole map at full resolution, the latest tile marked."""
-    return _png(lambda: render.render_board(game, labels=labels(game, t)))
+    return _png(lambda: render.render_board(game, labels=board_labels(game, t)))
+
+
+def board_labels(game: Game, t: Messages) -> render.Labels:
+    """The words of the whole map: anyone may look at it, on turn or not, so its note
+    on the numbered tiles names whose last turn they follow (the turn picture calls
+    the player on turn, and says "your")."""
+    words = labels(game, t)
+    player = game.current_player
+    if player is None:
+        return words
+    # Translators: under the whole map, which anyone may look at; {name} is the player on
+    # turn, whose last turn the numbered tiles follow.
+    return replace(words, since_last_turn=t.pgettext(
+        "picture", "1, 2, 3…: tiles placed since {name}'s last turn",
+        name=game.players[player]))
 
 
 def features(game: Game, t: Messages) -> bytes | None:

@@ -91,12 +91,15 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     assert post.content.startswith("🏆 Game over!")
     assert all(PLAYERS[s].mention() in post.content for s in outcome.winners)
     fields = post.embed.fields
-    assert [f.name.split(" ", 1)[1] for f in fields] == ["Ana", "Béla"]
+    # By rank (issue 18, fault 6): "1. 🔵1 Ana", the winner first.
+    ranked = sorted(range(2), key=lambda seat: (-outcome.scores[seat], seat))
+    assert [f.name.split(" ", 2)[2] for f in fields] == [["Ana", "Béla"][s] for s in ranked]
+    assert fields[0].name.startswith("1. ")
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final and e.points]
     headings = {ENGLISH.term(FEATURE_HEADINGS[e.kind]) for e in finals}
     text = " ".join(f.value for f in fields)
     assert headings and all(f"{heading} +" in text for heading in headings)
-    for seat, field in enumerate(fields):
+    for seat, field in zip(ranked, fields, strict=True):
         assert field.value.endswith(f": **{outcome.scores[seat]}**")
 
 

@@ -267,3 +267,22 @@ def test_fault_3_every_spot_of_every_tile_has_its_own_words() -> None:
                 assert len(set(names)) == len(names), (language, tile.id, quarter, names)
                 for spot in found:
                     assert find_spot(t, spot.name, found, game) is spot, (language, spot.name)
+
+
+def test_fault_6_the_full_map_says_whose_last_turn_not_yours() -> None:
+    """Issue 18, fault 6: anyone may look at the whole map, so its note on the numbered
+    tiles names the player on turn ("your last turn" was wrong for everyone else); the
+    turn picture, which calls the player on turn, keeps "your"."""
+    from bot.images import board_labels, labels
+
+    game = Game.new(["Ana", "Béla"], Options(), seed=3)
+    for _ in range(3):
+        placement = next(game.legal_placements())
+        game.play(Place(game.tile.id, *placement))
+    for language in Language:
+        t = messages(language)
+        note = board_labels(game, t).since_last_turn
+        assert game.players[game.current_player] in note, (language, note)
+        assert note != labels(game, t).since_last_turn
+    assert board_labels(game, EN).since_last_turn == \
+        "1, 2, 3…: tiles placed since Béla's last turn"
