@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import components, replies
+from . import components, images, replies
 from .ai_turns import AITurns
 from .announcements import Announcer
 from .games import GameService
@@ -75,6 +75,9 @@ class CarcassonneBot(commands.Bot):
         catalogues: Callable[[Language], Messages] = messages,
         thinker: Thinker | None = None,
     ) -> None:
+        # The bot uses no voice: discord.py's warnings that its voice libraries (PyNaCl,
+        # davey) are missing read as errors to a newcomer, so they are not given.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -91,6 +94,7 @@ class CarcassonneBot(commands.Bot):
         self.thinker = thinker or Thinker()
 
     async def setup_hook(self) -> None:
+        images.check_fonts()
         self.storage = await open_storage(self.database)
         clock = discord.utils.utcnow
         self.games = GameService(self.storage, clock=clock, seed=self.seed)

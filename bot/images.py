@@ -18,12 +18,24 @@ from PIL import Image
 
 import render
 from engine import FigureOption, Game, Placement, TileType
+from render.fonts import Face, draws_chinese
 
 from .charts import score_chart, score_table
 from .i18n import Messages
 from .i18n.pictures import labels_of
 
 log = logging.getLogger(__name__)
+
+
+def check_fonts(chain: tuple[Face, ...] | None = None) -> bool:
+    """Say once, at start, when pictures in Chinese would lose their words (no CJK
+    font on this machine); True when they are drawn."""
+    if draws_chinese(chain):
+        return True
+    log.warning("No CJK font found (Debian: sudo apt-get install fonts-noto-cjk): pictures "
+                "in Chinese (zh_Hans), and Chinese, Japanese or Korean names in any "
+                "picture, are drawn without those characters.")
+    return False
 
 
 def _png(draw: Callable[[], Image.Image]) -> bytes | None:
