@@ -37,9 +37,9 @@ from .naming import (
     placement_value,
     position_letters,
 )
-from .replies import reply_error, something_wrong
+from .replies import disk_full, reply_error, something_wrong
 from .spots import no_follower, spots
-from .storage import AI_LEVELS, LOBBY, GameRow, Player
+from .storage import AI_LEVELS, LOBBY, DiskFull, GameRow, Player
 from .tile_names import tile_label, tile_name
 
 if TYPE_CHECKING:
@@ -100,6 +100,9 @@ class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(
             await self.run(interaction, self.state, self.t)
         except GameError as exc:
             await reply_error(interaction, exc.text(self.t))
+        except DiskFull as exc:
+            log.error("%s", exc)  # one sentence for the operator, no traceback
+            await reply_error(interaction, disk_full(self.t))
         except Exception:
             log.exception("component %s failed", self.item.custom_id)
             await reply_error(interaction, something_wrong(self.t))
