@@ -470,6 +470,8 @@ class Game:
         closed = score_closed(self, placed, turn, player)
         self._record(Entry(place, player, bonus, hand))
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
+        # A replay at the record's end: a bonus tile was earned, but which is unknown.
+        bonus_unknown = self.bag.awaiting
         self.tile = None
         self.is_bonus_turn = False
         if not bonus and self._hands_dealt:
@@ -479,6 +481,11 @@ class Game:
             if turns.offer_bonus(self, bonus_tile):
                 return
         if self.bag.awaiting:
+            # A replay has reached the record's end. With hands, the refill above hit it:
+            # the turn has passed all the same (only the tile drawn is unknown), so the
+            # next player is on turn, as in the game the record was taken from.
+            if self._hands_dealt and not bonus and not bonus_unknown:
+                turns.next_player(self)
             return
         turns.next_player(self)
         turns.begin_turn(self)

@@ -12,7 +12,8 @@ too. Where the tiles come from:
 - without one, they are the tiles the record shows: each entry's tile, or in a
   game with hands (version 2), the tiles that come into each hand. After the
   record's last entry nothing more is known: the game waits there (``tile`` is
-  None) unless it is over;
+  None) unless it is over, with the player whose turn it is on turn (with
+  hands too, where the record ends at the draw that refills a hand);
 - a version 1 record of a game with hands, without its seed, does not say what
   the hands held: each player is taken to hold just the tile they play, in the
   turn order the record gives.
