@@ -29,6 +29,7 @@ from engine import (
     TileDiscarded,
     TilePlaced,
     TurnSkipped,
+    record_digest,
 )
 from engine.options import HUNTERS_AND_GATHERERS
 from render import player_mark
@@ -521,7 +522,8 @@ def started_post(t: Messages, state: GameState, picture: bytes | None,
 
 def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
     """Final scoring by player and feature kind, and the outcome: the players by rank
-    (the winner first; a tie shares a rank), removed players last."""
+    (the winner first; a tie shares a rank), removed players last; then the digest of
+    the game's record, to check an exported record against."""
     game = state.game
     assert game is not None
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final]
@@ -548,6 +550,11 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
         rank = 1 + sum(game.scores[other] > total for other in range(len(state.players))
                        if not state.is_removed(other))
         embed.add_field(name=f"{rank}. {mark(seat)} {name}", value=value, inline=False)
+    if game.seed is not None:
+        # What `python -m engine verify` prints for the exported record: any other record
+        # (cut short, a move changed) has another digest.
+        embed.add_field(name=t.gettext("Record digest (SHA-256)"),
+                        value=f"`{record_digest(game)}`", inline=False)
 
 
 def ranked(state: GameState) -> list[int]:

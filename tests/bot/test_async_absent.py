@@ -276,7 +276,8 @@ async def test_fault_6_final_results_by_rank_and_one_public_tally(table) -> None
     final = await table.state()
     scores = final.game.scores
     assert list(scores) != sorted(scores, reverse=True), scores  # seat order is not rank
-    fields = last.response.embeds[0].fields
+    *fields, digest = last.response.embeds[0].fields
+    assert digest.name == "Record digest (SHA-256)"
     order = [next(seat for seat in range(3) if mark(seat) in field.name) for field in fields]
     assert [scores[seat] for seat in order] == sorted(scores, reverse=True), (order, scores)
     ranks = [int(field.name.split(".")[0]) for field in fields]

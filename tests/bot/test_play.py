@@ -290,7 +290,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left in the bag")
     exported = (await outsider.slash(table.channel, "carcassonne export")).response
     record = json.loads(await exported.attachments[0].read())
-    assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 2
+    assert record["format"] == "carcassonne-record/3" and len(record["turns"]) == 2
     assert "seed" not in record  # the seed would tell the future while the game runs
     assert record["players"] == [p.name for p in state.players]
 
