@@ -386,7 +386,7 @@ def _check_player(game: Game, expected: int, entry: Entry) -> None:
 
 
 def _check_hand(game: Game, held: tuple[str, ...], entry: Entry) -> None:
-    """In a version 2 record of a game with hands, the hand is what the player holds."""
+    """In a record of version 2 or 3 of a game with hands, the hand is what the player holds."""
     if entry.hand and Counter(entry.hand) != Counter(held):
         raise IllegalMoveError(f"the record gives player {entry.player} the hand "
                                f"{', '.join(entry.hand)}, but they hold {', '.join(held)}", "D-8",
