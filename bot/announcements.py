@@ -49,7 +49,7 @@ class Pending:
     state: GameState
     post: Post
     kind: str
-    lacking: list[Term]
+    lacking: tuple[Term, ...]
 
 
 class Announcer:
@@ -239,7 +239,7 @@ class Announcer:
         """A message the bot said on its own could not be posted: it waits for the next
         command in the channel (:meth:`deliver_pending`), and the player on turn, if a
         person, is told by direct message, so that no turn goes uncalled."""
-        self.pending[state.row.channel_id] = Pending(state, post, kind, lacking)
+        self.pending[state.row.channel_id] = Pending(state, post, kind, tuple(lacking))
         if kind == "turn":
             await self.turn_announced(state)
         current = state.current if state.game is not None and not state.game.is_over else None

@@ -13,6 +13,8 @@ direct message (:func:`unposted_dm`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from .errors import NotAllowed
@@ -54,7 +56,7 @@ def require_posting(interaction: discord.Interaction) -> None:
         raise CannotPost(lacking)
 
 
-def permission_list(t: Messages, names: list[Term]) -> str:
+def permission_list(t: Messages, names: Sequence[Term]) -> str:
     """"**Send Messages** and **Attach Files**", in ``t``'s language."""
     return t.list([f"**{t.term(name)}**" for name in names])
 
@@ -67,7 +69,7 @@ def missing_in(guild: discord.Guild | None, channel_id: int) -> list[Term]:
     return missing(channel.permissions_for(guild.me), thread=isinstance(channel, discord.Thread))
 
 
-def cannot_post(t: Messages, lacking: list[Term]) -> str:
+def cannot_post(t: Messages, lacking: Sequence[Term]) -> str:
     """Why a message of the game comes late: "I could not post in this channel ..."."""
     if not lacking:
         return t.gettext("⚠️ I could not post this in this channel when it happened.")
