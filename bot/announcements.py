@@ -9,21 +9,25 @@ noted with its game and turn as it is sent
 dates that turn for typed moves, and tidying a finished game removes the
 buttons of exactly these, never reading the channel's history. Once a message
 announcing an AI player's turn is out, the AI's move is due
-(:meth:`~bot.ai_turns.AITurns.announced`), so it always comes after it.
+(:meth:`~bot.ai_turns.AITurns.announced`), so it always comes after it. A
+message the channel refuses waits for the next command there, and the player
+on turn is told by direct message (:meth:`Announcer.undelivered`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import discord
 
 from . import images, presenters, turn_posts
+from .channel_access import cannot_post, missing_in, unposted_dm
 from .components import lobby_view, play_view
 from .games import GameState, Played
-from .i18n import Messages
+from .i18n import Messages, Term
 from .languages import player_language
 from .names import seat_names
 from .presenters import Post
@@ -37,11 +41,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A game message that could not be posted, kept for the next command in its
+    channel; ``lacking``: the permissions the bot was missing there."""
+
+    state: GameState
+    post: Post
+    kind: str
+    lacking: tuple[Term, ...]
+
+
 class Announcer:
     """Posts the game's news in its channel (and DMs reminders to those who asked)."""
 
     def __init__(self, bot: CarcassonneBot) -> None:
         self.bot = bot
+        #: By channel: the last game message that could not be posted there.
+        self.pending: dict[int, Pending] = {}
 
     # ------------------------------------------------------------ moves
 
@@ -194,14 +211,67 @@ class Announcer:
         try:
             message = await self._channel(state).send(**post.send_kwargs())
         except discord.HTTPException as exc:
-            log.info("cannot post in channel %s: %s", state.row.channel_id, exc)
+            lacking = self._missing(state)
+            log.warning("cannot post in channel %s of server %s (game %s): %s%s",
+                        state.row.channel_id, state.row.guild_id, state.id, exc,
+                        f"; missing {', '.join(p.singular for p in lacking)}" if lacking else "")
             if interaction is not None:
                 message = await interaction.followup.send(wait=True, **post.send_kwargs())
+            else:
+                await self.undelivered(state, post, kind, lacking)
         if message is not None:
-            await self.remember(state, post, message, kind)
-            if kind == "turn":
-                await self.turn_announced(state)
+            await self.delivered(state, post, message, kind)
         return message
+
+    def _missing(self, state: GameState) -> list[Term]:
+        return missing_in(self.bot.get_guild(state.row.guild_id), state.row.channel_id)
+
+    async def delivered(self, state: GameState, post: Post, message: discord.Message,
+                        kind: str) -> None:
+        """A game message is out: nothing of its channel waits any more."""
+        self.pending.pop(state.row.channel_id, None)
+        await self.remember(state, post, message, kind)
+        if kind == "turn":
+            await self.turn_announced(state)
+
+    async def undelivered(self, state: GameState, post: Post, kind: str,
+                          lacking: list[Term]) -> None:
+        """A message the bot said on its own could not be posted: it waits for the next
+        command in the channel (:meth:`deliver_pending`), and the player on turn, if a
+        person, is told by direct message, so that no turn goes uncalled."""
+        self.pending[state.row.channel_id] = Pending(state, post, kind, tuple(lacking))
+        if kind == "turn":
+            await self.turn_announced(state)
+        current = state.current if state.game is not None and not state.game.is_over else None
+        if current is None or current.is_ai:
+            return
+        guild = self.bot.get_guild(state.row.guild_id)
+        own = await player_language(self.bot.storage, current.id)
+        reader = self.bot.catalogues(own) if own is not None else await self.public(state)
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=current.id))
+            await dm.send(unposted_dm(reader, state, guild.name if guild else None, lacking))
+        except discord.HTTPException as exc:
+            log.warning("cannot tell user %s by direct message that it is their turn in "
+                        "game %s either: %s", current.id, state.id, exc)
+
+    async def deliver_pending(self, interaction: discord.Interaction) -> None:
+        """After a command in a channel whose game message could not be posted: the
+        message, late, as a follow-up of the command (which needs no permission)."""
+        pending = self.pending.pop(interaction.channel_id or 0, None)
+        if pending is None:
+            return
+        t = await self.public(pending.state)
+        note = cannot_post(t, pending.lacking)
+        late = replace(pending.post, content="\n".join(filter(None, [note, pending.post.content])))
+        try:
+            message = await interaction.followup.send(wait=True, **late.send_kwargs())
+        except discord.HTTPException as exc:
+            self.pending.setdefault(interaction.channel_id or 0, pending)
+            log.warning("could not deliver the late message of game %s: %s",
+                        pending.state.id, exc)
+            return
+        await self.remember(pending.state, late, message, pending.kind)
 
     async def reply(
         self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
@@ -209,9 +279,7 @@ class Announcer:
         """Answer a deferred command with a game message (``kind``: "turn" for one
         that announces a turn, "board" for a look at the map)."""
         message = await interaction.followup.send(wait=True, **post.send_kwargs())
-        await self.remember(state, post, message, kind)
-        if kind == "turn":
-            await self.turn_announced(state)
+        await self.delivered(state, post, message, kind)
         return message
 
     async def turn_announced(self, state: GameState) -> None:

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import components, replies
+from . import components, images, replies
 from .ai_turns import AITurns
 from .announcements import Announcer
 from .games import GameService
@@ -80,6 +80,9 @@ class CarcassonneBot(commands.Bot):
         catalogues: Callable[[Language], Messages] = messages,
         thinker: Thinker | None = None,
     ) -> None:
+        # The bot uses no voice: discord.py's warnings that its voice libraries (PyNaCl,
+        # davey) are missing read as errors to a newcomer, so they are not given.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -96,6 +99,7 @@ class CarcassonneBot(commands.Bot):
         self.thinker = thinker or Thinker()
 
     async def setup_hook(self) -> None:
+        images.check_fonts()
         self.storage = await open_storage(self.database)
         clock = discord.utils.utcnow
         self.games = GameService(self.storage, clock=clock, seed=self.seed)
@@ -182,6 +186,11 @@ class CarcassonneBot(commands.Bot):
         guild = self.get_guild(guild_id)
         locale = guild.preferred_locale if guild is not None else None
         return self.catalogues(await public_language(self.storage, guild_id, locale))
+
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: object) -> None:
+        """After any command: a game message this channel missed comes now."""
+        await self.announcer.deliver_pending(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

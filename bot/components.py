@@ -26,6 +26,7 @@ import discord
 from engine import Placement
 
 from . import images, presenters
+from .channel_access import require_posting
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
 from .games import MAX_PLAYERS, GameService, GameState
 from .i18n import N_, Messages
@@ -36,9 +37,9 @@ from .naming import (
     placement_value,
     position_letters,
 )
-from .replies import reply_error, something_wrong
+from .replies import disk_full, reply_error, something_wrong
 from .spots import no_follower, spots
-from .storage import AI_LEVELS, LOBBY, GameRow, Player
+from .storage import AI_LEVELS, LOBBY, DiskFull, GameRow, Player
 from .tile_names import tile_label, tile_name
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(
             await self.run(interaction, self.state, self.t)
         except GameError as exc:
             await reply_error(interaction, exc.text(self.t))
+        except DiskFull as exc:
+            log.error("%s", exc)  # one sentence for the operator, no traceback
+            await reply_error(interaction, disk_full(self.t))
         except Exception:
             log.exception("component %s failed", self.item.custom_id)
             await reply_error(interaction, something_wrong(self.t))
@@ -202,6 +206,7 @@ class LobbyButton(
         elif self.action == "leave":
             state = await games.leave(guild_id, user_id, game_id=self.game_id)
         elif self.action == "start":
+            require_posting(interaction)
             state = await as_host(interaction, state.row, lambda: games.start(
                 guild_id, user_id, game_id=self.game_id))
         elif self.action == "ai-remove":
@@ -661,6 +666,8 @@ async def turn_panel(
             embed.description = t.gettext("No follower: pick a spot from the menu (the numbers "
                                           "on the preview) to place one. Press Confirm to play "
                                           "it.")
+        elif (left := GameService.no_follower_left(state)) is not None:
+            embed.description = t.sentences(left.text(t), t.gettext("Press Confirm to play it."))
         else:
             embed.description = t.gettext("No follower can stand on it here. Press Confirm to "
                                           "play it.")

@@ -141,6 +141,14 @@ class NoSpots(BadInput):
     message = N_("Nothing can stand on this tile there: leave out the follower.")
 
 
+class NoFollowerLeft(BadInput):
+    """A follower asked for by a player whose supply is empty. ``figure``: the game's
+    word for a follower (a tribe member in Hunters and Gatherers)."""
+
+    message = N_("You have no {figure} left: play the tile without one (a figure comes "
+                 "back when its feature is completed).")
+
+
 class WhichSpot(BadInput):
     """Words that fit several spots: the spots, as "2: the north field"."""
 
@@ -201,6 +209,20 @@ class TooManyLobbies(NotAllowed):
             "You already host {count} open games on this server (the limit is {limit}): "
             "start or cancel one of them first.",
             self.facts["count"], limit=self.facts["limit"])
+
+
+class AlreadyVoted(NotAllowed):
+    """A second ``vote-end`` by the same player in the same turn: answered to them alone
+    (the table saw the tally once). ``missing``: the names of those still to vote."""
+
+    message = N_("You have voted to end this game already; it ends when {missing} also vote.")
+
+    def __init__(self, missing: tuple[str, ...]) -> None:
+        super().__init__()
+        self.missing = missing
+
+    def filled(self, t: Messages) -> dict[str, Any]:
+        return {"missing": t.list([f"**{name}**" for name in self.missing])}
 
 
 class PlayerCount(NotAllowed):

@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Any
 
 from engine import (
+    MEEPLE,
     EngineError,
     Event,
     FigureKind,
@@ -50,6 +51,7 @@ from .errors import (
     GameError,
     GameOver,
     HostOnly,
+    NoFollowerLeft,
     NoGame,
     NoGameHere,
     NotAllowed,
@@ -61,7 +63,7 @@ from .errors import (
     TooManyLobbies,
 )
 from .i18n import N_
-from .i18n.terms import OPTIONS, STATUSES
+from .i18n.terms import FIGURES, OPTIONS, STATUSES
 from .illegal import IllegalMove
 from .names import seat_names, shown_seat
 from .naming import FollowerChoice
@@ -802,6 +804,17 @@ class GameService:
     def figures(state: GameState, placement: Placement, tile: TileType) -> list[FigureOption]:
         assert state.game is not None
         return state.game.legal_figures(placement, tile)
+
+    @staticmethod
+    def no_follower_left(state: GameState) -> NoFollowerLeft | None:
+        """Why nothing can stand on a placement when the player on turn has no follower
+        left in supply (a hut may be left, but not for this tile), else None."""
+        game = state.game
+        assert game is not None
+        player = game.current_player
+        if player is None or game.meeples_left[player]:
+            return None
+        return NoFollowerLeft(figure=FIGURES[MEEPLE, str(state.options.game)])
 
     @staticmethod
     def check_placement(state: GameState, placement: Placement, tile: TileType,

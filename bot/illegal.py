@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from engine import Compass, Game, IllegalMoveError, Reason, TileType
 
-from .errors import BadRotation, InvalidMove, rotation_list
-from .i18n import Messages
+from .errors import BadRotation, GameError, InvalidMove, rotation_list
+from .i18n import N_, Messages
 from .i18n.terms import FEATURES
 from .naming import position_label, position_letters
 from .tile_names import tile_label
@@ -158,3 +158,20 @@ _SENTENCES: dict[Reason, Callable[[Messages, dict], str]] = {
         "You have none of those figures left: play the tile without one."),
     Reason.MUST_DISCARD: lambda t, f: t.gettext("This tile fits nowhere."),
 }
+
+
+class FirstOfHand(GameError):
+    """A refusal of a move of the hand's first tile, played because the player named
+    no tile: the refusal says which tile it was about ("the tile" alone would not)."""
+
+    # Translators: {refusal} is a whole refusal about "the tile" ("Turned 0°, the tile does
+    # not fit at B: ..."); this says which tile that was.
+    message = N_("You named no tile, so I tried {tile}, the first of your hand (`tile:` "
+                 "chooses another). {refusal}")
+
+    def __init__(self, refusal: GameError, tile: TileType) -> None:
+        super().__init__()
+        self.refusal, self.tile = refusal, tile
+
+    def filled(self, t: Messages) -> dict[str, object]:
+        return {"tile": tile_label(t, self.tile), "refusal": self.refusal.text(t)}

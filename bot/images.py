@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from PIL import Image
 
@@ -19,12 +20,24 @@ import render
 from engine import FigureOption, Game, Placement, TileType
 from engine.ai import TurnReview
 from engine.ai.review import position_before
+from render.fonts import Face, draws_chinese
 
 from .charts import score_chart, score_table
 from .i18n import Messages
 from .i18n.pictures import labels_of
 
 log = logging.getLogger(__name__)
+
+
+def check_fonts(chain: tuple[Face, ...] | None = None) -> bool:
+    """Say once, at start, when pictures in Chinese would lose their words (no CJK
+    font on this machine); True when they are drawn."""
+    if draws_chinese(chain):
+        return True
+    log.warning("No CJK font found (Debian: sudo apt-get install fonts-noto-cjk): pictures "
+                "in Chinese (zh_Hans), and Chinese, Japanese or Korean names in any "
+                "picture, are drawn without those characters.")
+    return False
 
 
 def _png(draw: Callable[[], Image.Image]) -> bytes | None:
@@ -53,7 +66,22 @@ def turn(game: Game, t: Messages) -> bytes | None:
 
 def board(game: Game, t: Messages) -> bytes | None:
     """The whole map at full resolution, the latest tile marked."""
-    return _png(lambda: render.render_board(game, labels=labels(game, t)))
+    return _png(lambda: render.render_board(game, labels=board_labels(game, t)))
+
+
+def board_labels(game: Game, t: Messages) -> render.Labels:
+    """The words of the whole map: anyone may look at it, on turn or not, so its note
+    on the numbered tiles names whose last turn they follow (the turn picture calls
+    the player on turn, and says "your")."""
+    words = labels(game, t)
+    player = game.current_player
+    if player is None:
+        return words
+    # Translators: under the whole map, which anyone may look at; {name} is the player on
+    # turn, whose last turn the numbered tiles follow.
+    return replace(words, since_last_turn=t.pgettext(
+        "picture", "1, 2, 3…: tiles placed since {name}'s last turn",
+        name=game.players[player]))
 
 
 def features(game: Game, t: Messages) -> bytes | None:

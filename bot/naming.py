@@ -44,7 +44,7 @@ MAX_INPUT = 100
 MAX_QUOTE = 24
 ROTATIONS = (0, 90, 180, 270)
 _SEPARATORS = frozenset(" \t,;:()°")
-#: Words a typed placement may carry around its numbers ("r 90", "90 deg").
+#: Words a typed placement may carry after its place ("3,-1 r 90", "B 90 deg").
 _NOISE_WORDS = frozenset({"r", "rot", "rotation", "rotated", "turned", "deg", "degree", "degrees"})
 _ASCII_DIGITS = frozenset("0123456789")
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -163,7 +163,9 @@ def parse_position(text: str) -> PositionInput:
     if not tokens:
         raise refusal
     letter = None
-    if tokens[0][0] in _ASCII_LETTERS and tokens[0] not in _NOISE_WORDS:
+    # A word first is always a picture letter: the pictures draw ``R`` (the 18th
+    # place), so it cannot also be read as the word "r" (rotation).
+    if tokens[0][0] in _ASCII_LETTERS:
         letter, tokens = tokens[0].upper(), tokens[1:]
         if len(letter) > 3:
             raise refusal

@@ -29,6 +29,7 @@ from engine import (
     TileDiscarded,
     TilePlaced,
     TurnSkipped,
+    record_digest,
 )
 from engine.options import HUNTERS_AND_GATHERERS
 from render import player_mark
@@ -520,7 +521,9 @@ def started_post(t: Messages, state: GameState, picture: bytes | None,
 
 
 def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
-    """Final scoring by player and feature kind, and the outcome."""
+    """Final scoring by player and feature kind, and the outcome: the players by rank
+    (the winner first; a tie shares a rank), removed players last; then the digest of
+    the game's record, to check an exported record against."""
     game = state.game
     assert game is not None
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final]
@@ -528,7 +531,7 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
     for event in finals:
         for seat in event.scorers:
             by_player[seat][event.kind] += event.points
-    for seat in range(len(state.players)):
+    for seat in ranked(state):
         gains = [f"{t.term(FEATURE_HEADINGS[kind])} +{gained}"
                  for kind, gained in sorted(by_player[seat].items()) if gained]
         total = game.scores[seat]
@@ -542,7 +545,25 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
         name = state.name(seat)
         if state.is_removed(seat):
             name = t.gettext("{name} (removed)", name=name)
-        embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)
+            embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)
+            continue
+        rank = 1 + sum(game.scores[other] > total for other in range(len(state.players))
+                       if not state.is_removed(other))
+        embed.add_field(name=f"{rank}. {mark(seat)} {name}", value=value, inline=False)
+    if game.seed is not None:
+        # What `python -m engine verify` prints for the exported record: any other record
+        # (cut short, a move changed) has another digest.
+        embed.add_field(name=t.gettext("Record digest (SHA-256)"),
+                        value=f"`{record_digest(game)}`", inline=False)
+
+
+def ranked(state: GameState) -> list[int]:
+    """The seats by final rank: the highest score first, seat order among equals,
+    removed players last."""
+    game = state.game
+    assert game is not None
+    return sorted(range(len(state.players)),
+                  key=lambda seat: (state.is_removed(seat), -game.scores[seat], seat))
 
 
 def game_over_text(t: Messages, state: GameState) -> str:

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from .errors import GameError
 from .i18n import Messages
+from .storage import DiskFull
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ def explain(t: Messages, error: BaseException) -> str | None:
     found = refusal(error)
     if found is not None:
         return found.text(t)
+    if isinstance(getattr(error, "original", error), DiskFull):
+        return disk_full(t)
     if isinstance(error, app_commands.NoPrivateMessage):
         return t.gettext("Carcassonne is played in a server channel, not in direct messages.")
     if isinstance(error, app_commands.TransformerError):
@@ -96,11 +99,22 @@ def explain(t: Messages, error: BaseException) -> str | None:
     return None
 
 
+def disk_full(t: Messages) -> str:
+    """A full disk, to the player: nothing they did was saved (the operator reads it in
+    the log, :func:`command_error`)."""
+    return t.gettext("The bot's disk is full, so nothing was saved: that did not happen. "
+                     "Tell the server's admins; once there is space again, try again.")
+
+
 async def command_error(
     t: Messages, interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
-    """The command tree's error handler: a refusal is the player's to read, the
-    rest is logged; either way the answer is private."""
+    """The command tree's error handler: a refusal is the player's to read, a full
+    disk is said to the player and the log, the rest is logged; either way the
+    answer is private."""
+    original = getattr(error, "original", error)
+    if isinstance(original, DiskFull):
+        log.error("%s", original)  # one sentence for the operator, no traceback
     message = explain(t, error)
     if message is None:
         log.error(
@@ -189,7 +203,8 @@ def _problem(t: Messages, parameter: app_commands.Parameter, value: Any,
 
 
 def is_refusal(error: BaseException) -> bool:
-    """Whether a command error was answered as a player's mistake (not a bug)."""
+    """Whether a command error was answered in its own words (a player's mistake, a
+    full disk), not as a bug."""
     from .i18n import SOURCE, messages
 
     return explain(messages(SOURCE), error) is not None

@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from engine import HUT, MEEPLE, Compass, FigureKind, FigureOption, TileType
+from engine.geometry import PORT_INDEX
 
 from .errors import NoSpots, NotASpot, WhichSpot
 from .i18n import SOURCE, Messages, Term, messages, term
@@ -105,6 +106,23 @@ SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
     (HUT, "lake", None): term("follower spot", "the lake (hut)"),
     (HUT, "lake", Compass.CENTRE): term("follower spot", "the lake (hut)"),
 }
+#: A field or meadow that lies only in one corner of the tile (inside a road or river
+#: curve), where another of its kind leans the same way ("the south-east field").
+CORNER_NAMES: dict[tuple[str, Compass], Term] = {
+    # Translators: (context "follower spot") a field in one corner of the tile only, next
+    # to another field that leans the same way (which is "the north-east field").
+    ("field", Compass.NE): term("follower spot", "the field in the north-east corner"),
+    ("field", Compass.SE): term("follower spot", "the field in the south-east corner"),
+    ("field", Compass.SW): term("follower spot", "the field in the south-west corner"),
+    ("field", Compass.NW): term("follower spot", "the field in the north-west corner"),
+    ("meadow", Compass.NE): term("follower spot", "the meadow in the north-east corner"),
+    ("meadow", Compass.SE): term("follower spot", "the meadow in the south-east corner"),
+    ("meadow", Compass.SW): term("follower spot", "the meadow in the south-west corner"),
+    ("meadow", Compass.NW): term("follower spot", "the meadow in the north-west corner"),
+}
+#: The two border points beside each corner of a tile (the ports either side of it).
+_CORNERS = frozenset(frozenset(PORT_INDEX[p] for p in pair) for pair in (
+    ("NNE", "ENE"), ("ESE", "SSE"), ("SSW", "WSW"), ("WNW", "NNW")))
 # Translators: where a hut stands on a lake, in a sentence that names the hut already
 # ("with a hut on the lake"); a hut on a river is on the river's spot ("the north river").
 LAKE = term("follower spot", "the lake")
@@ -138,9 +156,23 @@ def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: in
     """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``."""
     kind = tile.segments[segment].kind
     alone = sum(1 for s in tile.segments if s.kind == kind) == 1
+    if not alone and _in_a_corner_beside_a_twin(tile, segment):
+        return t.term(CORNER_NAMES[kind, compass])
     key = (FigureKind(figure), kind, None if alone else compass)
     found = SPOT_NAMES.get(key) or SPOT_NAMES.get((FigureKind(figure), kind, None))
     return t.term(found) if found is not None else t.term(FEATURES[kind])
+
+
+def _in_a_corner_beside_a_twin(tile: TileType, segment: int) -> bool:
+    """Whether feature ``segment`` lies only in a corner of the tile while another
+    feature of its kind leans the same way (tiles O, P, RV8, H24...): the compass
+    alone would name both alike. Turning the tile changes neither, so the tile as
+    drawn in its catalogue tells."""
+    drawn = tile.orientations[0]
+    kind, compass = tile.segments[segment].kind, drawn.segment_compass[segment]
+    twins = [i for i, s in enumerate(tile.segments)
+             if i != segment and s.kind == kind and drawn.segment_compass[i] == compass]
+    return bool(twins) and frozenset(drawn.segment_points[segment]) in _CORNERS
 
 
 def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot]:

@@ -62,6 +62,8 @@ from .storage import (
 
 log = logging.getLogger(__name__)
 
+#: Seconds to wait for the worker thread of a connection that failed to end.
+_THREAD_END = 5.0
 _MIGRATION_NAME = re.compile(r"V(?P<version>[1-9][0-9]*)__(?P<reason>\w+)\.sql\Z")
 _SETTINGS_TABLES = {
     Scope.SERVER: ("guild_settings", "guild_id"),
@@ -647,16 +649,26 @@ class SQLiteStorage(_Reads, Storage):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+        """One write, all of it or nothing. A full disk (SQLite's SQLITE_FULL) is
+        :class:`~bot.storage.DiskFull`, which the player and the log both read as a
+        sentence; nothing of the write is kept."""
         async with self._write_lock:
             db = self._writer
-            await _execute(db, "BEGIN IMMEDIATE")
             try:
-                yield SQLiteTransaction(db)
-            except BaseException:
-                await db.rollback()
-                raise
-            else:
-                await db.commit()
+                await _execute(db, "BEGIN IMMEDIATE")
+                try:
+                    yield SQLiteTransaction(db)
+                except BaseException:
+                    await db.rollback()
+                    raise
+                else:
+                    await db.commit()
+            except sqlite3.Error as exc:
+                if not _is_full(exc):
+                    raise
+                if db.in_transaction:  # a failed commit leaves it open
+                    await db.rollback()
+                raise DiskFull(self.path, at_start=False) from exc
 
     async def meta(self, key: str) -> str | None:
         row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
@@ -741,17 +753,33 @@ async def _execute(db: aiosqlite.Connection, sql: str, params: tuple[Any, ...] =
 
 
 async def _close_quietly(db: aiosqlite.Connection) -> None:
+    """Close ``db``, opened or not, and wait for its worker thread to end.
+
+    A connection that failed to open was stopped by aiosqlite without waiting: its
+    thread still has an answer to hand to this event loop. Were the loop closed
+    first (the launcher's one sentence, then exit), the thread would print "Event
+    loop is closed" tracebacks, so the loop waits for it here.
+    """
     try:
         await db.close()
     except Exception:  # closing a connection that never opened
         db.stop()
+    thread = getattr(db, "_thread", None)  # aiosqlite keeps no public handle on it
+    if thread is not None and thread.is_alive():
+        await asyncio.to_thread(thread.join, _THREAD_END)
+
+
+def _is_full(exc: sqlite3.Error) -> bool:
+    """Whether SQLite said the disk (or the database's size limit) is full."""
+    return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL \
+        or "full" in str(exc).lower()
 
 
 def _storage_error(path: str, exc: sqlite3.Error) -> StorageError:
     """One sentence for what SQLite said while opening the database."""
     text = str(exc)
     lowered = text.lower()
-    if "full" in lowered or getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+    if _is_full(exc):
         return DiskFull(path)
     if "malformed" in lowered or "not a database" in lowered or "corrupt" in lowered:
         return DatabaseDamaged(path, text)

@@ -76,9 +76,15 @@ class DatabaseUnusable(StorageError):
 
 
 class DiskFull(StorageError):
-    def __init__(self, path: str) -> None:
+    """The disk is full: at start (``at_start``) the bot cannot begin; later, the change
+    being written was not kept, and the bot goes on once there is space again."""
+
+    def __init__(self, path: str, *, at_start: bool = True) -> None:
         super().__init__(
             f"The disk that holds the database {path} is full: free some space and start again."
+            if at_start else
+            f"The disk that holds the database {path} is full: a change was not saved; "
+            "free some space (the bot goes on)."
         )
 
 

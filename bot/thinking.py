@@ -12,7 +12,9 @@ move comes back as text for :func:`engine.parse_action`, and is then played
 through the same application path as a player's move.
 
 A worker that dies (killed, out of memory) breaks the pool: the next move
-gets a new one.
+gets a new one. A bot that dies (``kill -9``) takes its workers and their fork
+server with it (:func:`engine.ai.worker.end_with`), and multiprocessing's
+resource tracker then ends by itself.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import asyncio
 import functools
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,7 +33,7 @@ from typing import Any
 from engine import Place
 from engine.ai.ranking import suggest_move
 from engine.ai.review import GameReview, review_game
-from engine.ai.worker import choose_move
+from engine.ai.worker import choose_move, end_with
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +77,9 @@ class Thinker:
         if START_METHOD == "forkserver":
             # The engine is imported once, in the server; each worker forks from it.
             context.set_forkserver_preload(["engine.ai.worker"])
-        return ProcessPoolExecutor(max_workers=self.settings.workers, mp_context=context)
+        # Each worker ends when the bot does, however the bot ends (kill -9 included).
+        return ProcessPoolExecutor(max_workers=self.settings.workers, mp_context=context,
+                                   initializer=end_with, initargs=(os.getpid(),))
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine import Discard, Event, Game, Remove, Skip
 
-from .errors import GameError, HostOnly, NotAllowed
+from .errors import AlreadyVoted, GameError, HostOnly, NotAllowed
 from .games import GameService, GameState, find_row, fresh_copy, pass_host, require_running
 from .i18n import N_, parse_language
 from .settings import (
@@ -694,9 +694,14 @@ class TurnService:
                     "The game is not stalled: {current}'s turn began {began}. You can vote to "
                     "end it from {time}."), current=state.name(current), began=timestamp(since),
                     time=timestamp(since + rules.stalled_after))
-            await tx.vote(row.id, user_id, cached.turn, now)
-            voted = await tx.votes(row.id, cached.turn)
             active = [p for i, p in enumerate(row.players) if cached.active[i] and not p.is_ai]
+            voted = await tx.votes(row.id, cached.turn)
+            if user_id in voted:
+                # Said to the voter alone: the table has seen the tally once already.
+                raise AlreadyVoted(tuple(state.name(p) for p in active
+                                         if p.id not in voted and p.id != current.id))
+            await tx.vote(row.id, user_id, cached.turn, now)
+            voted.add(user_id)
             voters = tuple(p for p in active if p.id in voted)
             missing = tuple(p for p in active if p.id not in voted and p.id != current.id)
             if missing:

@@ -6,8 +6,8 @@ moves with :meth:`Game.legal_placements` and :meth:`Game.legal_figures` (or
 :meth:`Game.apply` (trusted). A search copies states (:meth:`Game.copy`) and
 samples what a player cannot see (:meth:`Game.view`). Records
 (``shared/spec/game-record.md``): :meth:`Game.to_record`,
-:meth:`Game.from_record`, :func:`replay`, :func:`verify`. The API is described
-in ``docs/engine-api.md``.
+:meth:`Game.from_record`, :func:`replay`, :func:`verify`, :func:`record_digest`. The API is
+described in ``docs/engine-api.md``.
 """
 
 from .actions import Action, Discard, Entry, Place, Remove, Skip, parse_action
@@ -38,7 +38,7 @@ from .figures import HUT, MEEPLE, Figure, FigureKind, FigureOption, Role, Supply
 from .game import FeatureInfo, Game, Outcome, TurnResult
 from .geometry import Compass
 from .options import Discards, FarmEdition, GameName, Options
-from .record import ReplayResult, replay
+from .record import ReplayResult, record_digest, replay
 from .tiles import OrientedTile, Pile, Segment, TileType
 from .tilesets import all_tiles, tile_set
 from .verify import Verified, verify
@@ -52,6 +52,6 @@ __all__ = [
     "Outcome", "Pile", "Place", "PlacedTile", "Placement", "PlayerRemoved", "PlayerView",
     "Reason", "RecordError", "Remove", "ReplayResult", "Role", "Segment", "Skip", "Supply",
     "TileDataError", "TileDiscarded", "TilePlaced", "TileType", "TurnResult", "TurnSkipped",
-    "Verified", "all_tiles", "commitment", "new_seed", "parse_action", "replay", "tile_set",
-    "verify",
+    "Verified", "all_tiles", "commitment", "new_seed", "parse_action", "record_digest",
+    "replay", "tile_set", "verify",
 ]

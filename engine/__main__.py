@@ -41,11 +41,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    def run(data: bytes) -> str:
-        verified = verify(data)
-        return (f"ok: the seed matches the commitment {verified.commitment[:16]}... and deals "
-                f"every tile of the record ({verified.draws} draws)")
-    return _on_record(args.record, run)
+    return _on_record(args.record, lambda data: verify(data).report())
 
 
 def _review(args: argparse.Namespace) -> int:

@@ -1,9 +1,13 @@
 """Chance: seeds, their commitment, and the draws a record shows.
 
 A live game deals its tiles from a seed (:func:`new_seed`: 128 random bits
-from :mod:`secrets`). Its :func:`commitment`, the SHA-256 of the seed written
-in decimal, can be published when the game starts; the seed itself tells the
-order of the tiles to come, so it is revealed only once the game is over.
+from :mod:`secrets`). Its :func:`commitment` can be published when the game
+starts; the seed itself tells the order of the tiles to come, so it is revealed
+only once the game is over. The commitment binds the seed and everything fixed
+at the start (:class:`Setup`: the game, its options, the players in their
+seats, the start tile): a record that changes any of them does not match it.
+Records of version 1 and 2 carry the older commitment, the SHA-256 of the seed
+alone.
 
 A record replayed without its seed takes its tiles from the record itself:
 :class:`DrawScript` says which tile each draw must give, as far as the record
@@ -13,9 +17,12 @@ shows it.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .actions import Entry, Remove, Skip
 from .errors import IllegalMoveError, Reason
@@ -29,9 +36,37 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def commitment(seed: int) -> str:
-    """The SHA-256 (hex) of ``seed`` written as decimal text."""
-    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+#: The record version whose commitment binds the seed and the :class:`Setup`
+#: (versions 1 and 2 bind the seed alone).
+SETUP_FORMAT = "carcassonne-record/3"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is fixed when a game starts, bound into its commitment with the seed."""
+
+    game: str
+    #: The options that differ from the defaults (``Options.to_dict``).
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    start: str
+    start_rotation: int
+
+    def sealed_text(self, seed: int) -> bytes:
+        """The bytes the commitment hashes: one line of JSON, keys sorted, no spaces,
+        UTF-8, the seed as decimal text."""
+        return json.dumps({
+            "format": SETUP_FORMAT, "game": self.game, "options": dict(self.options),
+            "players": list(self.players), "seed": str(seed),
+            "start": {"rotation": self.start_rotation, "tile": self.start},
+        }, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def commitment(seed: int, setup: Setup | None = None) -> str:
+    """The SHA-256 (hex) of :meth:`Setup.sealed_text`; without a ``setup`` (records
+    of version 1 and 2), of ``seed`` alone written as decimal text."""
+    text = str(seed).encode("ascii") if setup is None else setup.sealed_text(seed)
+    return hashlib.sha256(text).hexdigest()
 
 
 class DrawScript:

@@ -24,7 +24,7 @@ from . import placing, turns
 from .actions import Action, Discard, Entry, Place, Remove, Skip
 from .bag import Bag
 from .board import Board, Placement
-from .chance import DrawScript, commitment, new_seed
+from .chance import DrawScript, Setup, commitment, new_seed
 from .errors import IllegalMoveError, Reason
 from .events import (
     BonusTileEarned,
@@ -77,6 +77,7 @@ class Game:
         "scores", "meeples_left", "huts_left", "figures", "events", "history", "after_turn",
         "bag", "_hands", "_hand_size", "_hands_dealt", "active", "current_player", "tile",
         "is_bonus_turn", "_outcome", "river", "cloisters_near", "last_placed",
+        "_start_rotation", "seals_setup",
     )
 
     def __init__(self, players: Sequence[str], options: Options | None = None, *,
@@ -90,19 +91,20 @@ class Game:
     @classmethod
     def _replaying(cls, rules: RuleSet, players: Sequence[str], start_rotation: int, *,
                    seed: int | None, script: DrawScript, hand_size: int | None,
-                   commitment_: str | None) -> Game:
+                   commitment_: str | None, seals_setup: bool) -> Game:
         """A game to replay a record into: dealt from ``seed`` (checked against what
         the record shows), or without one, from what the record shows."""
         game = cls.__new__(cls)
         game._setup(rules, players, seed, start_rotation,
                     random.Random(seed if seed is not None else 0), script=script,
-                    follow_seed=seed is not None, hand_size=hand_size, commitment_=commitment_)
+                    follow_seed=seed is not None, hand_size=hand_size, commitment_=commitment_,
+                    seals_setup=seals_setup)
         return game
 
     def _setup(self, rules: RuleSet, players: Sequence[str], seed: int | None,
                start_rotation: int, rng: random.Random, *, script: DrawScript | None = None,
                follow_seed: bool = True, hand_size: int | None = None,
-               commitment_: str | None = None) -> None:
+               commitment_: str | None = None, seals_setup: bool = True) -> None:
         if not 2 <= len(players) <= 5:
             raise IllegalMoveError(f"a game needs 2 to 5 players, not {len(players)}",
                                    rules.rule_players, Reason.PLAYER_COUNT, players=len(players))
@@ -114,9 +116,14 @@ class Game:
         self.options = rules.options
         self.players: tuple[str, ...] = tuple(players)
         self._seed = seed
-        #: SHA-256 of the seed, published at the start (None for a record replayed
-        #: without one, unless the record carries it).
-        self.commitment = commitment(self._seed) if self._seed is not None else commitment_
+        self._start_rotation = start_rotation
+        #: Whether the commitment binds the setup with the seed (a new game, a record
+        #: of version 3), or the seed alone (records of version 1 and 2).
+        self.seals_setup = seals_setup
+        #: The commitment to the seed (:func:`~engine.chance.commitment`), published at
+        #: the start (None for a record replayed without a seed, unless it carries one).
+        self.commitment = commitment(seed, self.setup if seals_setup else None) \
+            if seed is not None else commitment_
         self.board = Board()
         self.graph = FeatureGraph()
         #: River systems (rivers joined through lakes), for huts; only games with huts.
@@ -171,7 +178,7 @@ class Game:
         return game_from_record(record, seed=seed)
 
     def to_record(self, *, include_seed: bool = True) -> dict:
-        """This game as a record (``shared/spec/game-record.md``, version 2).
+        """This game as a record (``shared/spec/game-record.md``, version 3).
 
         ``include_seed`` writes the seed, if the game has one: it tells the order
         of the tiles still to come, so leave it out of anything players see
@@ -190,6 +197,8 @@ class Game:
         twin.options = self.options
         twin.players = self.players
         twin._seed = self._seed
+        twin._start_rotation = self._start_rotation
+        twin.seals_setup = self.seals_setup
         twin.commitment = self.commitment
         twin.board = self.board.copy()
         twin.graph = self.graph.copy()
@@ -224,6 +233,12 @@ class Game:
 
     # ------------------------------------------------------------------
     # The position
+
+    @property
+    def setup(self) -> Setup:
+        """What was fixed when the game started, which its commitment binds."""
+        return Setup(self.options.game.value, self.options.to_dict(), self.players,
+                     self.rules.start, self._start_rotation)
 
     @property
     def seed(self) -> int | None:
@@ -470,6 +485,8 @@ class Game:
         closed = score_closed(self, placed, turn, player)
         self._record(Entry(place, player, bonus, hand))
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
+        # A replay at the record's end: a bonus tile was earned, but which is unknown.
+        bonus_unknown = self.bag.awaiting
         self.tile = None
         self.is_bonus_turn = False
         if not bonus and self._hands_dealt:
@@ -479,6 +496,11 @@ class Game:
             if turns.offer_bonus(self, bonus_tile):
                 return
         if self.bag.awaiting:
+            # A replay has reached the record's end. With hands, the refill above hit it:
+            # the turn has passed all the same (only the tile drawn is unknown), so the
+            # next player is on turn, as in the game the record was taken from.
+            if self._hands_dealt and not bonus and not bonus_unknown:
+                turns.next_player(self)
             return
         turns.next_player(self)
         turns.begin_turn(self)

@@ -3,8 +3,11 @@
 A record is a game's history: its entries are :class:`~engine.actions.Entry`
 values, written to and read from JSON here. Replaying a record rebuilds the
 game through the same checks as live play, so a record is legal exactly when
-the engine accepts every entry of it. Version 2 is written; version 1 is read
-too. Where the tiles come from:
+the engine accepts every entry of it. Version 3 is written (version 2 whose
+commitment binds the game's setup with the seed: :mod:`engine.chance`);
+versions 1 and 2 are read too, and a game replayed from one is written in its
+own version, its commitment unchanged. :func:`record_digest` names a record's
+content (the bot posts it with the final result). Where the tiles come from:
 
 - with a seed (the record's own once the game is over, or the one the bot
   kept), the tiles are dealt from it, and every tile the record shows must be
@@ -12,7 +15,8 @@ too. Where the tiles come from:
 - without one, they are the tiles the record shows: each entry's tile, or in a
   game with hands (version 2), the tiles that come into each hand. After the
   record's last entry nothing more is known: the game waits there (``tile`` is
-  None) unless it is over;
+  None) unless it is over, with the player whose turn it is on turn (with
+  hands too, where the record ends at the draw that refills a hand);
 - a version 1 record of a game with hands, without its seed, does not say what
   the hands held: each player is taken to hold just the tile they play, in the
   turn order the record gives.
@@ -24,6 +28,7 @@ back into the bag) and ``{"removed": 2}`` (player 2 left the game).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -31,16 +36,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Discard, Entry, Place, Remove, Skip
-from .chance import DrawScript, commitment
+from .chance import SETUP_FORMAT, DrawScript, Setup, commitment
 from .errors import EngineError, IllegalMoveError, Reason, RecordError
 from .figures import FigureKind
 from .game import Game
 from .options import Options
 from .rules import rules_for
 
-FORMAT = "carcassonne-record/2"
+FORMAT = SETUP_FORMAT
+FORMAT_V2 = "carcassonne-record/2"
 FORMAT_V1 = "carcassonne-record/1"
-_VERSIONS = {FORMAT_V1: 1, FORMAT: 2}
+_VERSIONS = {FORMAT_V1: 1, FORMAT_V2: 2, FORMAT: 3}
 
 
 @dataclass(frozen=True)
@@ -76,13 +82,16 @@ class ReplayResult:
 
 
 def record_of(game: Game, *, include_seed: bool = True) -> dict[str, Any]:
-    """``game`` as a record. Version 2, unless the game was replayed from a version
+    """``game`` as a record. Version 3; version 2 for a game replayed from a record
+    whose commitment binds the seed alone; version 1 for one replayed from a version
     1 record that does not say what the hands held."""
     start = next(iter(game.board.tiles.values()))
     hands = game.options.hand > 1
     hands_known = hands and game._hand_size > 1
+    version = FORMAT_V1 if hands and not hands_known else \
+        FORMAT if game.seals_setup else FORMAT_V2
     record: dict[str, Any] = {
-        "format": FORMAT if hands_known or not hands else FORMAT_V1,
+        "format": version,
         "game": game.options.game.value,
         "options": game.options.to_dict(),
         "players": list(game.players),
@@ -96,6 +105,17 @@ def record_of(game: Game, *, include_seed: bool = True) -> dict[str, Any]:
     if include_seed and game.seed is not None:
         record["seed"] = game.seed
     return record
+
+
+def record_digest(game: Game) -> str:
+    """The SHA-256 (hex) of ``game``'s whole record, seed included, as the engine
+    writes it (one line of JSON, keys sorted, no spaces, UTF-8): the same for every
+    copy of the record, however it was formatted, and different for any change to
+    it. The bot posts it with the final result, so that an exported record can be
+    checked against what the channel saw (``python -m engine verify`` prints it)."""
+    text = json.dumps(record_of(game), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def entry_json(entry: Entry, *, player: bool, hand: bool) -> dict[str, Any]:
@@ -176,8 +196,8 @@ def read_record(record: Any) -> Record:
         _check_type(f"record: {key!r}", value, _FIELDS[key], RecordError)
     version = _VERSIONS.get(record.get("format", FORMAT_V1))
     if version is None:
-        raise RecordError(f"record: unknown format {record['format']!r}, expected {FORMAT!r} "
-                          f"or {FORMAT_V1!r}")
+        raise RecordError(f"record: unknown format {record['format']!r}, expected {FORMAT!r}, "
+                          f"{FORMAT_V2!r} or {FORMAT_V1!r}")
     options = Options.from_dict(record.get("options"), record.get("game", "carcassonne"))
     players = record.get("players")
     if players is None or not all(isinstance(p, str) for p in players) \
@@ -192,7 +212,7 @@ def read_record(record: Any) -> Record:
     _check_type("record: the start 'rotation'", start.get("rotation", 0), int, RecordError)
     if "turns" not in record:
         raise RecordError("record: 'turns' must be a list")
-    hands = version == 2 and options.hand > 1
+    hands = version >= 2 and options.hand > 1
     entries = tuple(_entry(index, data, hands) for index, data in enumerate(record["turns"]))
     if "seed" in record and record["seed"] < 0:
         raise RecordError("record: 'seed' must not be negative")
@@ -223,7 +243,8 @@ def _short(value: Any) -> str:
 
 
 def _entry(index: int, data: Any, hands: bool) -> Entry:
-    """One turn object as an entry (``hands``: a version 2 record of a game with hands)."""
+    """One turn object as an entry (``hands``: a record of version 2 or later of a game
+    with hands)."""
     def fail(message: str) -> RecordError:
         error = RecordError(f"turn {index}: {message}")
         error.turn = index
@@ -245,7 +266,7 @@ def _entry(index: int, data: Any, hands: bool) -> Entry:
     held = data.get("hand")
     if held is not None:
         if not hands:
-            raise fail("'hand' belongs in version 2 records of games with hands")
+            raise fail("'hand' belongs in version 2 and 3 records of games with hands")
         if not all(isinstance(t, str) for t in held) or tile not in held:
             raise fail("'hand' must list the tiles held, the tile played among them")
     elif hands:
@@ -322,16 +343,19 @@ def _replaying(record: Record, seed: int | None) -> tuple[Game, bool]:
                                tile=record.start, start=rules.start)
     seed = record.seed if seed is None else seed
     if seed is not None and record.commitment is not None \
-            and commitment(seed) != record.commitment:
-        raise RecordError("record: the seed does not match the commitment")
+            and sealed(record, seed) != record.commitment:
+        raise RecordError("record: the seed does not match the commitment" + (
+            " (which binds the game, its options, the players and the start too)"
+            if record.version >= 3 else ""))
     hands = record.options.hand > 1
     legacy_hands = hands and record.version == 1 and seed is None
-    land = "entries" if not hands or legacy_hands else "hands" if record.version == 2 else "none"
+    land = "entries" if not hands or legacy_hands else "hands" if record.version >= 2 else "none"
     script = DrawScript(record.entries, land=land, rule_bonus=rules.rule_bonus or rules.rule_bag)
     try:
         game = Game._replaying(rules, record.players, record.start_rotation, seed=seed,
                                script=script, hand_size=1 if legacy_hands else None,
-                               commitment_=record.commitment)
+                               commitment_=record.commitment,
+                               seals_setup=record.version >= 3)
     except EngineError as error:
         raise error.at_turn(error.turn if error.turn is not None else 0) from None
     return game, legacy_hands
@@ -343,6 +367,15 @@ def _replay_checked(game: Game, index: int, entry: Entry, legacy_hands: bool) ->
         _replay_entry(game, index, entry, legacy_hands)
     except EngineError as error:
         raise error.at_turn(error.turn if error.turn is not None else index) from None
+
+
+def sealed(record: Record, seed: int) -> str:
+    """The commitment ``seed`` makes for ``record``: with its setup (version 3), or
+    alone (versions 1 and 2)."""
+    if record.version < 3:
+        return commitment(seed)
+    return commitment(seed, Setup(record.options.game.value, record.options.to_dict(),
+                                  record.players, record.start, record.start_rotation))
 
 
 def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> None:
@@ -395,7 +428,7 @@ def _check_player(game: Game, expected: int, entry: Entry) -> None:
 
 
 def _check_hand(game: Game, held: tuple[str, ...], entry: Entry) -> None:
-    """In a version 2 record of a game with hands, the hand is what the player holds."""
+    """In a record of version 2 or 3 of a game with hands, the hand is what the player holds."""
     if entry.hand and Counter(entry.hand) != Counter(held):
         raise IllegalMoveError(f"the record gives player {entry.player} the hand "
                                f"{', '.join(entry.hand)}, but they hold {', '.join(held)}", "D-8",

@@ -2,8 +2,10 @@
 
 Options: ``--theme classic|winter|hunters``, ``--choices`` (the legal
 positions of the tile to play), ``--preview=X,Y,ROTATION`` (one placement
-with its figure ports), ``--hand`` (the tiles in hand, four rotations each),
-``--no-highlight``, ``--scale PX``. Bad input prints one line and exits 1.
+with its figure ports), ``--tile ID`` (the tile for those two: a record of a
+running game, exported without its seed, does not say which comes next),
+``--hand`` (the tiles in hand, four rotations each), ``--no-highlight``,
+``--scale PX``. Bad input prints one line and exits 1.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="show the tile to play placed there, with its figure ports "
                            "(write --preview=-1,2,90 when X is negative)")
     what.add_argument("--hand", action="store_true", help="the tiles in hand, in 4 rotations")
+    parser.add_argument("--tile", metavar="ID",
+                        help="with --choices or --preview: the tile to place (default: the "
+                             "tile to play, which a running game's export does not know)")
     parser.add_argument("--no-highlight", action="store_true",
                         help="do not frame the last placed tile")
     parser.add_argument("--scale", type=int, metavar="PX", help="tile size in pixels")
@@ -54,16 +59,22 @@ def main(argv: list[str] | None = None) -> int:
         except json.JSONDecodeError as error:
             raise ValueError(f"{args.record}: not JSON ({error})") from None
         game = Game.from_record(record)
+        if args.tile is not None and not (args.choices or args.preview):
+            raise ValueError("--tile goes with --choices or --preview")
         if args.choices:
-            image = render_choices(game, theme=args.theme)
+            image = render_choices(game, args.tile, theme=args.theme)
         elif args.preview:
             parts = args.preview.replace(" ", "").split(",")
             if len(parts) != 3:
                 raise ValueError(f"--preview wants X,Y,ROTATION, not {args.preview!r}")
-            image = render_preview(game, tuple(int(p) for p in parts), theme=args.theme)
+            image = render_preview(game, tuple(int(p) for p in parts), args.tile,
+                                   theme=args.theme)
         elif args.hand:
-            if not game.hand:
+            if game.is_over:
                 raise ValueError("the game is over: no tiles in hand")
+            if not game.hand:
+                raise ValueError("the record does not say which tiles the hand holds now (the "
+                                 "export of a running game keeps the bag's order secret)")
             image = render_hand(game.hand, theme=args.theme or _theme_name(game))
         else:
             image = render_board(game, theme=args.theme, scale=args.scale,

@@ -488,11 +488,18 @@ def port_segment(oriented, port: str) -> int:
 # --------------------------------------------------------------------------
 # Move choices.
 
+#: Why a record of a running game (exported without its seed) has no tile to place.
+NEXT_TILE_UNKNOWN = ("the record does not say which tile comes next (the export of a running "
+                     "game keeps the bag's order secret): name a tile to place")
+
+
 def tile_arg(game, tile):
     """The TileType meant by ``tile`` (None: the tile to play; an id; a TileType)."""
     if tile is None:
-        if game.tile is None:
+        if game.is_over:
             raise ValueError("the game is over: there is no tile to place")
+        if game.tile is None:
+            raise ValueError(NEXT_TILE_UNKNOWN)
         return game.tile
     return find_tile(tile) if isinstance(tile, str) else tile
 

@@ -164,6 +164,12 @@ def system_chain() -> tuple[Face, ...]:
     return tuple(chain)
 
 
+def draws_chinese(chain: tuple[Face, ...] | None = None) -> bool:
+    """Whether the fallback chain (default: this machine's) has Chinese characters:
+    without a CJK font, Chinese labels and names lose them."""
+    return any(face.has("中") for face in (system_chain() if chain is None else chain))
+
+
 @lru_cache(maxsize=256)
 def truetype(face: Face, size: int) -> ImageFont.FreeTypeFont:
     """``face`` at ``size`` px (a colour face always at its one size)."""

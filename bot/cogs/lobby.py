@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from .. import presenters
+from ..channel_access import require_posting
 from ..components import as_host, lobby_view, player_of
 from ..games import MAX_PLAYERS
 from ..storage import LOBBY, MessageRef
@@ -59,6 +60,7 @@ class LobbyCommands(Commands):
         ai_level: str | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
+        require_posting(interaction)
         options = {
             "game": game,
             "river": river,
@@ -117,6 +119,7 @@ class LobbyCommands(Commands):
     @app_commands.command(name="start", description="Start the game in this channel (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
+        require_posting(interaction)
         state = await as_host(
             interaction,
             await self.games.row(guild_id, channel_id=channel_id),

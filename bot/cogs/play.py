@@ -9,8 +9,10 @@ from discord import app_commands
 
 from .. import presenters, turn_posts
 from ..components import map_buttons, map_post
+from ..errors import BadInput, InvalidMove
 from ..games import GameService, Sent
 from ..i18n import N_
+from ..illegal import FirstOfHand
 from ..naming import FollowerChoice, resolve_position
 from ..spots import find_spot, is_no_follower, spots
 from ..transformers import Follower, Position, Tile, agreed_turn
@@ -42,24 +44,32 @@ class PlayCommands(Commands):
         turn = agreed_turn(position, follower, tile)
         GameService.require_turn(state, interaction.user.id, turn)
         chosen = GameService.tile_for(state, tile.id if tile else None)
-        placement = resolve_position(position, GameService.placements(state, chosen))
-        choice = None
-        if follower is not None and not is_no_follower(t, follower.text):
-            GameService.check_placement(state, placement, chosen, position.where)
-            found = spots(t, chosen, GameService.figures(state, placement, chosen))
-            spot = find_spot(t, follower.text, found, str(state.options.game))
-            choice = FollowerChoice(str(spot.option.figure), spot.option.port)
-        played = await self.games.place(
-            guild_id,
-            interaction.user.id,
-            placement,
-            choice,
-            tile=chosen.id,
-            game_id=state.id,
-            turn=turn,
-            sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
-            where=position.where,
-        )
+        try:
+            placement = resolve_position(position, GameService.placements(state, chosen))
+            choice = None
+            if follower is not None and not is_no_follower(t, follower.text):
+                GameService.check_placement(state, placement, chosen, position.where)
+                found = spots(t, chosen, GameService.figures(state, placement, chosen))
+                left = GameService.no_follower_left(state)
+                if not found and left is not None:
+                    raise left
+                spot = find_spot(t, follower.text, found, str(state.options.game))
+                choice = FollowerChoice(str(spot.option.figure), spot.option.port)
+            played = await self.games.place(
+                guild_id,
+                interaction.user.id,
+                placement,
+                choice,
+                tile=chosen.id,
+                game_id=state.id,
+                turn=turn,
+                sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
+                where=position.where,
+            )
+        except (BadInput, InvalidMove) as refusal:
+            if tile is not None or len(GameService.hand(state)) == 1:
+                raise
+            raise FirstOfHand(refusal, chosen) from refusal
         await interaction.response.defer(thinking=True)
         await self.announcer.played_reply(interaction, played)
 

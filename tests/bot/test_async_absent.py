@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from bot_support import custom_ids, mentions, player_texts
+from bot_support import custom_ids, mentions, player_texts, scoring_move
 
 from bot.games import GameService, GameState
 from bot.presenters import mark
@@ -226,3 +226,60 @@ async def test_regression_a_removed_player_is_never_said_to_have_left(table) -> 
     assert any(removed in text for text in texts), texts
     assert f"🚪 {mark(seat)} {state.name(seat)} was removed from the game" in (
         history.response.embeds[0].description)
+
+
+def _markup_in_embed_headings(env) -> list[str]:
+    """Mentions, channels and times written where Discord does not render them: embed
+    titles, footers, authors and field names."""
+    found = []
+    for message in env.http_requests:
+        if message.path.endswith("/commands"):
+            continue
+        stack = [message.json]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, list):
+                stack += value
+            elif isinstance(value, dict):
+                if "embeds" in value:
+                    for embed in value["embeds"] or []:
+                        found += [text for text in [
+                            embed.get("title"), (embed.get("footer") or {}).get("text"),
+                            (embed.get("author") or {}).get("name"),
+                            *(f.get("name") for f in embed.get("fields") or [])]
+                            if text and any(m in text for m in ("<@", "<#", "<t:"))]
+                stack += list(value.values())
+    return found
+
+
+async def test_fault_6_final_results_by_rank_and_one_public_tally(table) -> None:
+    """Issue 18, fault 6: the final scoring lists the players by rank (it listed them by
+    seat); a repeated ``vote-end`` is answered to the voter alone (it re-posted the
+    tally); no embed heading holds a mention Discord would show raw."""
+    await table.started("alice", "bob", "carol")
+    for _ in range(30):
+        state = await table.state()
+        scores = list(state.game.scores)
+        if scores != sorted(scores, reverse=True):
+            break
+        seat = state.game.current_player
+        await table.place(scoring_move(state) if seat else None)
+    await table.env.advance_time(12 * HOUR)
+    waiting = await table.on_turn()
+    voters = [m for m in table.members.values() if m.id != waiting.id]
+    first = await voters[0].slash(table.channel, "carcassonne vote-end")
+    assert not first.ephemeral
+    again = await voters[0].slash(table.channel, "carcassonne vote-end")
+    assert again.ephemeral and "already" in again.response.content
+    assert voters[1].name in again.response.content
+    last = await voters[1].slash(table.channel, "carcassonne vote-end")
+    final = await table.state()
+    scores = final.game.scores
+    assert list(scores) != sorted(scores, reverse=True), scores  # seat order is not rank
+    *fields, digest = last.response.embeds[0].fields
+    assert digest.name == "Record digest (SHA-256)"
+    order = [next(seat for seat in range(3) if mark(seat) in field.name) for field in fields]
+    assert [scores[seat] for seat in order] == sorted(scores, reverse=True), (order, scores)
+    ranks = [int(field.name.split(".")[0]) for field in fields]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+    assert _markup_in_embed_headings(table.env) == []

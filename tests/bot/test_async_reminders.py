@@ -136,3 +136,36 @@ async def test_a_sooner_reminder_wakes_the_sleeping_dispatcher(table) -> None:
     assert scheduler.next_due == state.row.turn_started_at + timedelta(hours=1)
     await table.env.advance_time(HOUR)
     assert len(reminders(table.channel)) == 1
+
+
+async def test_fault_2_no_turn_is_lost_in_a_channel_closed_to_the_bot(table, caplog) -> None:
+    """Issue 18, fault 2: Send Messages taken away during a game. The reminder that
+    could not be posted goes to the player on turn by direct message, the server's log
+    says it at WARNING, and the next command in the channel brings the message."""
+    import logging
+
+    import discord
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    state = await table.started("alice", "bob")
+    first, other = await table.on_turn(), await table.off_turn()
+    denied = discord.Permissions(send_messages=True).value
+    table.env.backend.edit_channel(table.channel.id, {}, overwrites=[
+        Overwrite(target_id=table.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+                  deny=denied)])
+    with caplog.at_level(logging.WARNING, logger="bot"):
+        await table.env.advance_time(12 * HOUR)
+    assert reminders(table.channel) == []
+    [dm] = first.user.dm_channel.history()
+    assert f"#{state.id}" in dm.content and "**Send Messages**" in dm.content
+    assert any(r.levelno == logging.WARNING and str(table.channel.id) in r.getMessage()
+               for r in caplog.records)
+
+    await other.slash(table.channel, "carcassonne status")
+    late = [m for m in table.channel.history() if "could not post this" in (m.content or "")]
+    assert len(late) == 1 and mentions(late[0].content) == [first.id]
+    assert "**Send Messages**" in late[0].content
+    await other.slash(table.channel, "carcassonne status")  # brought once only
+    assert len([m for m in table.channel.history()
+                if "could not post this" in (m.content or "")]) == 1

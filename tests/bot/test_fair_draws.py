@@ -22,9 +22,25 @@ from engine import EngineError, Game, Options, Place
 STORED_GAMES = json.loads((ROOT / "tests/engine/fixtures/v1_seeded_games.json").read_text())
 
 
-def sealed(seed: int) -> str:
-    """The commitment, computed here from its definition (not by the engine)."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+def sealed(seed: int, state=None) -> str:
+    """The commitment, computed here from its definition (not by the engine): of the
+    seed and the game's setup (record version 3), or without ``state`` of the seed
+    alone (the older games' records, version 1 and 2)."""
+    if state is None:
+        return hashlib.sha256(str(seed).encode()).hexdigest()
+    game = state.game
+    text = json.dumps({"format": "carcassonne-record/3", "game": game.options.game.value,
+                       "options": game.options.to_dict(), "players": list(game.players),
+                       "seed": str(seed), "start": {"rotation": 0, "tile": game.rules.start}},
+                      sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def version_2(game: Game) -> dict:
+    """``game``'s record as the bot wrote it before issue 18: version 2, its commitment
+    the seed's alone."""
+    return {**game.to_record(), "format": "carcassonne-record/2",
+            "commitment": sealed(game.seed)}
 
 
 def stored_games(database: str) -> dict[int, sqlite3.Row]:
@@ -53,11 +69,11 @@ async def test_the_start_message_shows_the_bag_sealed_by_the_seed(table) -> None
     seed = state.row.seed
     assert seed is not None and seed >= 2**64  # 128 bits, as the engine's own seeds
     embed = table.channel.last_message.embeds[0]
-    assert f"🔒 Bag sealed: `{sealed(seed)[:12]}…`" in embed.description
-    assert sealed(seed) in embed.footer.text  # the whole hash, to compare at the end
+    assert f"🔒 Bag sealed: `{sealed(seed, state)[:12]}…`" in embed.description
+    assert sealed(seed, state) in embed.footer.text  # the whole hash, to compare at the end
     status = await table.member("carol").slash(table.channel, "carcassonne status")
     fields = {f.name: f.value for f in status.response.embeds[0].fields}
-    assert fields["Bag seal (SHA-256)"] == f"`{sealed(seed)}`"
+    assert fields["Bag seal (SHA-256)"] == f"`{sealed(seed, state)}`"
     assert "Bag seed" not in fields
 
 
@@ -75,8 +91,8 @@ async def test_a_running_game_keeps_its_seed_out_of_every_message_and_export(
     exported = await carol.slash(table.channel, "carcassonne export")
     record = json.loads(await exported.response.attachments[0].read())
     seed = state.row.seed
-    assert "seed" not in record and record["commitment"] == sealed(seed)
-    assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 3
+    assert "seed" not in record and record["commitment"] == sealed(seed, state)
+    assert record["format"] == "carcassonne-record/3" and len(record["turns"]) == 3
     seen = await seen_by_players(table)
     assert b"Bag sealed" in b"".join(seen) and b"Your tile: " in b"".join(seen)  # the panel
     assert not [text for text in seen if str(seed).encode() in text]
@@ -92,7 +108,8 @@ async def test_a_cancelled_game_reveals_its_seed_and_verifies(table, tmp_path) -
     exported = await table.member("carol").slash(table.channel, "carcassonne export")
     data = await exported.response.attachments[0].read()
     record = json.loads(data)
-    assert record["seed"] == state.row.seed and record["commitment"] == sealed(state.row.seed)
+    assert record["seed"] == state.row.seed
+    assert record["commitment"] == sealed(state.row.seed, state)
     checked = verify(data, tmp_path)
     assert checked.returncode == 0 and checked.stdout.startswith("ok:"), checked.stderr
     status = await table.member("carol").slash(table.channel, "carcassonne status")
@@ -176,7 +193,7 @@ async def test_migration_4_moves_seeds_out_of_records_and_stored_games_play_on(
         assert await sqlite.migrate(db, until=3) == [1, 2, 3]
         ids = {
             "today": await store_as_schema_3(db, channels["today"], [ann, bo],
-                                             seed=today.seed, record=today.to_record()),
+                                             seed=today.seed, record=version_2(today)),
             "hands": await store_as_schema_3(db, channels["hands"], seated, seed=102,
                                              record=hands["middle"]["record"]),
             "lobby": await store_as_schema_3(db, channels["lobby"], [ann, bo], seed=7,
@@ -197,7 +214,7 @@ async def test_migration_4_moves_seeds_out_of_records_and_stored_games_play_on(
     assert (rows["today"]["seed_type"], rows["today"]["seed"]) == ("text", str(today.seed))
     assert rows["hands"]["seed"] == "102" and rows["lobby"]["seed"] is None
     record = json.loads(rows["hands"]["record"])
-    assert record["format"] == "carcassonne-record/2"
+    assert record["format"] == "carcassonne-record/2"  # its commitment: the seed's alone
     assert all("hand" in turn for turn in record["turns"] if "tile" in turn)
     assert rows["damaged"]["damaged"] and rows["damaged"]["seed"] == "101"
     assert json.loads(rows["damaged"]["record"])["turns"] == \
@@ -236,11 +253,11 @@ async def test_migration_4_moves_seeds_out_of_records_and_stored_games_play_on(
     assert not started.ephemeral, started.response.content
     state = await table.state(channels["lobby"])
     assert 0 <= state.row.seed < 2**128 and state.row.seed != 7
-    assert state.game.commitment == sealed(state.row.seed)
+    assert state.game.commitment == sealed(state.row.seed, state)
     stored = stored_games(old)[ids["lobby"]]
     assert stored["seed"] == str(state.row.seed) and "seed" not in json.loads(stored["record"])
     embed = channels["lobby"].last_message.embeds[0]
-    assert sealed(state.row.seed) in embed.footer.text
+    assert sealed(state.row.seed, state) in embed.footer.text
 
     # The damaged game says so, and stays alone in that.
     answer = await ann.slash(channels["damaged"], "carcassonne board")

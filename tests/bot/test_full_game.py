@@ -33,9 +33,11 @@ async def test_a_full_two_player_game(table, tmp_path) -> None:
     outcome = game.outcome()
     assert "Game over" in final.content
     assert mentions(final.content) == [state.players[s].id for s in outcome.winners]
-    names = [f.name for f in final.embeds[0].fields]
+    *fields, digest = final.embeds[0].fields
+    names = [f.name for f in fields]
     assert all(any(p.name in n for n in names) for p in state.players)
-    for seat, field in enumerate(final.embeds[0].fields):
+    ranked = sorted(range(len(state.players)), key=lambda s: (-outcome.scores[s], s))
+    for seat, field in zip(ranked, fields, strict=True):  # by rank (issue 18, fault 6)
         assert field.value.endswith(f": **{outcome.scores[seat]}**")
     assert not final.components  # no "Play your turn" after the end
     assert scored
@@ -50,6 +52,10 @@ async def test_a_full_two_player_game(table, tmp_path) -> None:
     checked = verify(await exported.response.attachments[0].read(), tmp_path)
     assert checked.returncode == 0, checked.stderr
     assert f"the seed matches the commitment {record['commitment'][:16]}" in checked.stdout
+    # Issue 18, fault 10: the final result carries the record's digest, which verify
+    # prints for the exported record: what the channel saw, against the file.
+    assert digest.name == "Record digest (SHA-256)"
+    assert f"record digest: {digest.value.strip('`')}" in checked.stdout
     status = await table.member("carol").slash(table.channel, "carcassonne status")
     assert status.response.embeds[0].title.endswith(": finished")
     assert f"`{record['seed']}`" in [f.value for f in status.response.embeds[0].fields]

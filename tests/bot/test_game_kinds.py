@@ -85,10 +85,13 @@ def assert_final_announcement(message: simcord.ResponseMessage, state: GameState
     assert message.content.startswith("🏆 Game over!")
     assert mentions(message.content) == [state.players[s].id for s in outcome.winners]
     assert ("share the win" in message.content) == (len(outcome.winners) > 1)
-    fields = message.embeds[0].fields
-    assert [f.name.split(" ", 1)[1] for f in fields] == [p.name for p in state.players]
+    *fields, digest = message.embeds[0].fields
+    assert digest.name == "Record digest (SHA-256)"  # issue 18, fault 10
+    # By rank (issue 18, fault 6): "1. 🔵1 alice".
+    ranked = sorted(range(len(state.players)), key=lambda s: (-outcome.scores[s], s))
+    assert [f.name.split(" ", 2)[2] for f in fields] == [state.players[s].name for s in ranked]
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final]
-    for seat, field in enumerate(fields):
+    for seat, field in zip(ranked, fields, strict=True):
         gained = sum(e.points for e in finals if seat in e.scorers)
         assert field.value.startswith(f"{outcome.scores[seat] - gained} during the game, ")
         assert field.value.endswith(f" at the end: **{outcome.scores[seat]}**")

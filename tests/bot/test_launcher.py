@@ -153,3 +153,39 @@ def test_env_example_documents_every_setting() -> None:
     for name in ("DISCORD_TOKEN", "CARCASSONNE_DATABASE", "CARCASSONNE_DEV_GUILD_ID", "LOG_LEVEL",
                  "CARCASSONNE_AI_WORKERS", "CARCASSONNE_AI_SECONDS"):
         assert f"{name}=" in text
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc")
+def test_fault_5_a_database_that_cannot_be_opened_is_one_sentence_every_time(
+        tmp_path) -> None:
+    """Issue 18, fault 5: when SQLite cannot open the file, aiosqlite stopped the
+    connection's thread without waiting, and it printed two "Event loop is closed"
+    tracebacks once the launcher's loop was closed (here in 28 starts of 30). No file
+    can be created in /proc, whoever runs the test."""
+    env = {"DISCORD_TOKEN": "abc", "CARCASSONNE_DATABASE": "/proc/carcassonne.sqlite3"}
+    for _ in range(3):
+        assert one_sentence(start(tmp_path, env=env)).startswith(
+            "The database /proc/carcassonne.sqlite3 cannot be opened for writing")
+
+
+def test_fault_7_a_start_logs_no_voice_warnings(tmp_path) -> None:
+    """Issue 18, fault 7: the bot uses no voice, and discord.py's warnings that PyNaCl and
+    davey are missing read as errors to a newcomer; a start at INFO gives none."""
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc", "LOG_LEVEL": "INFO",
+                                "CARCASSONNE_DATABASE": "games.sqlite3"})
+    assert done.returncode == 1 and "applied migration" in done.stderr, done.stderr
+    assert "voice" not in done.stderr and "WARNING" not in done.stderr, done.stderr
+
+
+def test_fault_7_missing_cjk_fonts_are_said_once_at_start(caplog) -> None:
+    """Issue 18, fault 7: without a CJK font, Chinese pictures lose their words; the start
+    says so in the log (here a fallback chain of the bundled font alone)."""
+    import logging
+
+    from bot.images import check_fonts
+    from render.fonts import BUNDLED, Face
+
+    with caplog.at_level(logging.WARNING, logger="bot.images"):
+        assert check_fonts((Face(str(BUNDLED)),)) is False
+    [said] = caplog.records
+    assert "fonts-noto-cjk" in said.getMessage() and said.levelno == logging.WARNING

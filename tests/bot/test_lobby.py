@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import discord
+import pytest
 from bot_support import custom_ids, mentions
+
+from bot.errors import NoGame
+from bot.storage import LOBBY
 
 
 async def test_new_posts_a_lobby_with_join_leave_start(table) -> None:
@@ -144,3 +148,35 @@ async def test_a_lobby_has_no_map_yet(table) -> None:
     status = (await alice.slash(table.channel, "carcassonne status")).response.embeds[0]
     assert status.title.endswith(": waiting for players")
     assert {f.name: f.value for f in status.fields}["Host"] == alice.mention
+
+
+def _no_posting(env, channel) -> None:
+    """Take Send Messages away from the bot in ``channel`` (as a moderator would)."""
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    denied = discord.Permissions(send_messages=True).value
+    env.backend.edit_channel(channel.id, {}, overwrites=[
+        Overwrite(target_id=env.bot.user.id, type=OverwriteType.MEMBER, allow=0, deny=denied)])
+
+
+async def test_fault_2_a_channel_the_bot_cannot_post_in_is_refused_at_new_and_start(
+        table) -> None:
+    """Issue 18, fault 2: without Send Messages the bot could never call a turn; it says
+    so at ``new`` and ``start``, naming what is missing, and nothing is opened."""
+    closed = table.guild.create_text_channel(
+        "quiet", overwrites={table.env.bot.user: discord.PermissionOverwrite(
+            send_messages=False, attach_files=False)})
+    alice, bob = table.member("alice"), table.member("bob")
+    refused = await alice.slash(closed, "carcassonne new")
+    assert refused.ephemeral
+    assert "**Send Messages** and **Attach Files**" in refused.response.content
+    with pytest.raises(NoGame):
+        await table.bot.games.state(table.guild.id, channel_id=closed.id)
+
+    await alice.slash(table.channel, "carcassonne new")
+    await bob.slash(table.channel, "carcassonne join")
+    _no_posting(table.env, table.channel)
+    refused = await alice.slash(table.channel, "carcassonne start")
+    assert refused.ephemeral and "**Send Messages**" in refused.response.content
+    assert (await table.state()).row.status == LOBBY

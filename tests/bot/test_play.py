@@ -290,7 +290,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left in the bag")
     exported = (await outsider.slash(table.channel, "carcassonne export")).response
     record = json.loads(await exported.attachments[0].read())
-    assert record["format"] == "carcassonne-record/2" and len(record["turns"]) == 2
+    assert record["format"] == "carcassonne-record/3" and len(record["turns"]) == 2
     assert "seed" not in record  # the seed would tell the future while the game runs
     assert record["players"] == [p.name for p in state.players]
 
@@ -466,3 +466,115 @@ async def test_regression_a_completed_cloister_says_no_tile_count(table) -> None
               and "Completed" in line]
     seat = scored.scorers[0]
     assert line == f"✅ Completed cloister: {mark(seat)} **{state.name(seat)}** +9."
+
+
+async def test_fault_1_the_place_lettered_r_can_be_typed(table) -> None:
+    """Issue 18, fault 1: with 18 places or more the pictures draw ``R``, which was read
+    as the word "rotation". Every letter drawn and every suggestion (its value and its
+    name) typed back is accepted."""
+    await table.started("alice", "bob")
+    for _ in range(40):
+        state = await table.state()
+        legal = GameService.placements(state, state.game.tile)
+        if len(position_letters(legal)) >= 18:
+            break
+        await table.place()
+    else:
+        pytest.fail("never 18 places")
+    me = await table.on_turn()
+    offered = await me.autocomplete(table.channel, "carcassonne place", "position", "")
+    letters = position_letters(legal)
+    typed = [c["value"] for c in offered] + [untag(c["value"]) for c in offered]
+    typed += [c["name"] for c in offered]
+    typed += [f"{letter} {p.rotation}" for p in legal for letter in [letters[(p.x, p.y)]]]
+    typed += [f"{letter.lower()} {p.rotation}" for p in legal
+              for letter in [letters[(p.x, p.y)]]]
+    for text in typed:
+        # The follower's suggestions read the place as /carcassonne place does.
+        spots = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                      position=text)
+        assert spots[0]["name"] == "No follower", (text, spots)
+    r = next(p for p in legal if letters[(p.x, p.y)] == "R")
+    played = await me.slash(table.channel, "carcassonne place", position=f"R {r.rotation}")
+    assert not played.ephemeral, played.response.content
+    placed = (await table.state()).game.history[-1].action
+    assert (placed.x, placed.y, placed.rotation) == (r.x, r.y, r.rotation)
+
+
+async def test_fault_3_two_fields_leaning_the_same_way_have_their_own_words(table) -> None:
+    """Issue 18, fault 3: on tile O (the first tile of this seed) the field inside the
+    road curve and the field between road and city both lean the same way; each has
+    its own words, and typing one's words places the follower there."""
+    state = await table.started("alice", "bob")
+    assert state.game.tile.id == "O"
+    tile = state.game.tile
+    fields = {p: [o.compass for o in GameService.figures(state, p, tile) if o.kind == "field"]
+              for p in GameService.placements(state, tile)}
+    placement = next(p for p, leaning in fields.items() if len(set(leaning)) < len(leaning))
+    me = await table.on_turn()
+    position = placement_value(placement)
+    offered = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
+                                    position=position)
+    names = [c["name"].partition(": ")[2] for c in offered[1:]]
+    assert len(set(names)) == len(names), names
+    corner = next(name for name in names if "corner" in name)
+    played = await me.slash(table.channel, "carcassonne place", position=position,
+                            follower=corner)
+    assert not played.ephemeral, played.response.content
+    after = await table.state()
+    [figure] = after.game.figures
+    placed = after.game.board.tiles[(placement.x, placement.y)]
+    # Inside the road curve: the two half-edges beside one corner.
+    assert set(placed.oriented.segment_ports[figure.segment]) in (
+        {"NNE", "ENE"}, {"ESE", "SSE"}, {"SSW", "WSW"}, {"WNW", "NNW"})
+
+
+async def test_fault_4_a_refusal_names_the_tile_of_the_hand_it_is_about(table) -> None:
+    """Issue 18, fault 4: with a hand of tiles and no ``tile:``, the first tile is tried;
+    its refusal says which tile that was, and nothing is played."""
+    from bot.i18n import SOURCE, messages
+    from bot.tile_names import tile_label
+
+    state = await table.started("alice", "bob", hand=2)
+    me = await table.on_turn()
+    first = state.game.hand[0]
+    refused = await me.slash(table.channel, "carcassonne place", position="0,0 0")
+    assert refused.ephemeral
+    text = refused.response.content
+    assert tile_label(messages(SOURCE), first) in text and "is taken" in text, text
+    named = await me.slash(table.channel, "carcassonne place", position="0,0 0", tile=first.id)
+    assert named.ephemeral and "first of your hand" not in named.response.content
+    assert (await table.state()).turn == 0
+
+
+async def test_fault_4_no_follower_left_is_said_so(table) -> None:
+    """Issue 18, fault 4: a player whose followers all stand on the map is told they have
+    none left (not that nothing can stand there), typed or in the panel's preview."""
+    await table.started("alice", "bob")
+    target = (await table.state()).current.id
+    for _ in range(40):
+        state = await table.state()
+        game = state.game
+        seat = game.current_player
+        if state.current.id == target and not game.meeples_left[seat]:
+            break
+        move = first_move(state)
+        if state.current.id == target:
+            placement, option = next(
+                (p, o[0]) for p in GameService.placements(state, game.tile)
+                for o in [GameService.figures(state, p, game.tile)] if o)
+            move = Place(game.tile.id, *placement, option.figure, option.port)
+        await table.place(move)
+    else:
+        pytest.fail("the player never ran out of followers")
+    me = await table.on_turn()
+    placement = GameService.placements(state, state.game.tile)[0]
+    refused = await me.slash(table.channel, "carcassonne place",
+                             position=placement_value(placement), follower="1")
+    assert refused.ephemeral
+    assert refused.response.content.startswith("You have no follower left"), \
+        refused.response.content
+    panel = await panel_for(table, me)
+    picked = await me.select(panel, [placement_value(placement)],
+                             custom_id=select_id(panel, "carc:pos:"))
+    assert picked.response.embeds[0].description.startswith("You have no follower left")

@@ -11,7 +11,7 @@ from bot.games import GameState, Played
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURE_HEADINGS
 from bot.storage import GameRow, Player
-from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded
+from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded, record_digest
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 ENGLISH = messages(SOURCE)
@@ -90,13 +90,19 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     outcome = game.outcome()
     assert post.content.startswith("🏆 Game over!")
     assert all(PLAYERS[s].mention() in post.content for s in outcome.winners)
-    fields = post.embed.fields
-    assert [f.name.split(" ", 1)[1] for f in fields] == ["Ana", "Béla"]
+    *fields, digest = post.embed.fields
+    # Issue 18, fault 10: the record's digest, as `python -m engine verify` prints it.
+    assert digest.name == "Record digest (SHA-256)"
+    assert digest.value == f"`{record_digest(game)}`"
+    # By rank (issue 18, fault 6): "1. 🔵1 Ana", the winner first.
+    ranked = sorted(range(2), key=lambda seat: (-outcome.scores[seat], seat))
+    assert [f.name.split(" ", 2)[2] for f in fields] == [["Ana", "Béla"][s] for s in ranked]
+    assert fields[0].name.startswith("1. ")
     finals = [e for e in game.events if isinstance(e, FeatureScored) and e.final and e.points]
     headings = {ENGLISH.term(FEATURE_HEADINGS[e.kind]) for e in finals}
     text = " ".join(f.value for f in fields)
     assert headings and all(f"{heading} +" in text for heading in headings)
-    for seat, field in enumerate(fields):
+    for seat, field in zip(ranked, fields, strict=True):
         assert field.value.endswith(f": **{outcome.scores[seat]}**")
 
 

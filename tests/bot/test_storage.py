@@ -292,3 +292,47 @@ async def test_a_timer_is_hastened_only_while_it_waits_for_its_turn(store) -> No
     await store.dispatch_timer(timer, NOW)  # handed out: it is acted on as it is
     async with store.transaction() as tx:
         assert not await tx.hasten_timer(game.id, "ai_turn", 3, NOW - timedelta(minutes=1))
+
+
+async def test_fault_9_a_full_disk_during_a_game_is_said_to_player_and_operator(
+        table, caplog) -> None:
+    """Issue 18, fault 9: SQLite's SQLITE_FULL during a move was "Something went wrong on
+    my side" with a traceback. Here the database may grow no more (``PRAGMA
+    max_page_count`` on the bot's own connection, its free pages filled) and moves are
+    played until one needs a new page: the player reads that the disk is full and
+    nothing happened; the log says it in one sentence, for the operator."""
+    import logging
+
+    game = await table.started("alice", "bob")
+    writer = table.bot.storage._writer  # the bot's connection: its size limit, set here
+    async with writer.execute("PRAGMA page_count") as cursor:
+        [pages] = await cursor.fetchone()
+    async with writer.execute(f"PRAGMA max_page_count = {pages}"):
+        pass
+    # Fill the free pages, then the game's log right after its last entry (where the
+    # next move writes): a move then needs a new page.
+    filler = 0
+    for size in (4000, 400, 40, 4):
+        while True:
+            try:
+                async with writer.execute(
+                        "INSERT INTO game_log (game_id, version, action, created_at) "
+                        "VALUES (?, ?, ?, '')", (game.id, 10**6 + filler, "x" * size)):
+                    pass
+            except sqlite3.OperationalError:
+                break
+            filler += 1
+    with caplog.at_level(logging.ERROR, logger="bot"):
+        for _ in range(30):
+            before = await table.state()
+            result = await table.place()
+            if result.ephemeral:
+                break
+        else:
+            pytest.fail("the database never ran out of room")
+    assert "disk is full" in result.response.content, result.response.content
+    assert "Something went wrong" not in result.response.content
+    [said] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert "is full" in said.getMessage() and said.exc_info is None
+    after = await table.state()
+    assert after.turn == before.turn and after.row.version == before.row.version

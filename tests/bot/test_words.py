@@ -38,7 +38,7 @@ from engine import (
     Reason,
     all_tiles,
 )
-from engine.figures import ROLES
+from engine.figures import ROLES, FigureOption, Role
 from engine.options import HUNTERS_AND_GATHERERS
 
 EN = messages(SOURCE)
@@ -133,6 +133,8 @@ def test_a_figure_on_the_map_is_named_by_its_spot() -> None:
     ("B 90", "B", None, None, 90), ("b", "B", None, None, None), ("3,-1 90", None, 3, -1, 90),
     ("(3, -1) 90°", None, 3, -1, 90), ("3 -1", None, 3, -1, None), ("3,-1 r90", None, 3, -1, 90),
     ("B: 3,-1 90°", "B", 3, -1, 90), ("t4:3,-1,90", None, 3, -1, 90),
+    ("R 270", "R", None, None, 270), ("r", "R", None, None, None), ("r90", "R", None, None, 90),
+    ("R: 5,2 270°", "R", 5, 2, 270),
 ])
 def test_one_grammar_for_places(text, letter, x, y, rotation) -> None:
     given = parse_position(text)
@@ -239,3 +241,48 @@ def test_regression_a_hut_in_a_sentence_is_named_once() -> None:
                     assert said == t.term(LAKE)
                 else:
                     assert said == spot_name(t, tile, MEEPLE, segment, compass)
+
+
+def test_fault_3_every_spot_of_every_tile_has_its_own_words() -> None:
+    """Issue 18, fault 3: tiles O, P, RV8, H24, H27, H30 and H69 offered two spots both
+    named "the south-east field". Every tile of every set, at every rotation, in every
+    language: the spots' names differ, and each name typed finds its own spot."""
+    for language in Language:
+        t = messages(language)
+        for tile in all_tiles().values():
+            game = HUNTERS_AND_GATHERERS if tile.id.startswith("H") else "carcassonne"
+            for quarter in range(4):
+                oriented = tile.orientations[quarter]
+                options = [
+                    FigureOption(figure, oriented.port_names[segment], feature.kind,
+                                 Role.HUT if figure == HUT else ROLES[feature.kind],
+                                 oriented.segment_compass[segment],
+                                 oriented.segment_ports[segment], segment)
+                    for segment, feature in enumerate(tile.segments)
+                    if oriented.port_names[segment] is not None
+                    for figure in ([MEEPLE] if feature.kind in ROLES else [])
+                    + ([HUT] if feature.kind in ("river", "lake") else [])]
+                found = spots(t, tile, options)
+                names = [spot.name for spot in found]
+                assert len(set(names)) == len(names), (language, tile.id, quarter, names)
+                for spot in found:
+                    assert find_spot(t, spot.name, found, game) is spot, (language, spot.name)
+
+
+def test_fault_6_the_full_map_says_whose_last_turn_not_yours() -> None:
+    """Issue 18, fault 6: anyone may look at the whole map, so its note on the numbered
+    tiles names the player on turn ("your last turn" was wrong for everyone else); the
+    turn picture, which calls the player on turn, keeps "your"."""
+    from bot.images import board_labels, labels
+
+    game = Game.new(["Ana", "Béla"], Options(), seed=3)
+    for _ in range(3):
+        placement = next(game.legal_placements())
+        game.play(Place(game.tile.id, *placement))
+    for language in Language:
+        t = messages(language)
+        note = board_labels(game, t).since_last_turn
+        assert game.players[game.current_player] in note, (language, note)
+        assert note != labels(game, t).since_last_turn
+    assert board_labels(game, EN).since_last_turn == \
+        "1, 2, 3…: tiles placed since Béla's last turn"

@@ -15,6 +15,7 @@ from engine import (
     Options,
     RecordError,
     commitment,
+    record_digest,
     replay,
     verify,
 )
@@ -33,18 +34,24 @@ def test_a_new_game_without_a_seed_gets_an_unguessable_one():
     assert max(first.seed, second.seed) >= 2 ** 100  # 128 random bits, not a small number
 
 
-def test_the_commitment_is_the_sha256_of_the_seed_in_decimal():
-    game = Game.new(["A", "B"], seed=1234567)
-    assert game.commitment == hashlib.sha256(b"1234567").hexdigest() == commitment(1234567)
+def test_the_commitment_is_the_sha256_of_the_seed_and_the_setup():
+    """Issue 18, fault 10: version 3 binds the game, its options, the players and the
+    start with the seed (computed here from its definition in the spec)."""
+    game = Game.new(["Ana", "Béla"], Options(winter=True), seed=1234567)
+    text = ('{"format":"carcassonne-record/3","game":"carcassonne","options":{"winter":true},'
+            '"players":["Ana","Béla"],"seed":"1234567","start":{"rotation":0,"tile":"D"}}')
+    assert game.commitment == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert commitment(1234567) == hashlib.sha256(b"1234567").hexdigest()  # versions 1, 2
     record = game.to_record(include_seed=False)
     assert record["commitment"] == game.commitment and "seed" not in record
+    assert record["format"] == "carcassonne-record/3"
 
 
 @pytest.mark.parametrize("options", HAND_OPTIONS, ids=str)
 def test_a_record_alone_rebuilds_a_game_with_hands(options):
     game = play_random_game(3, options, seed=21)
     record = game.to_record(include_seed=False)
-    assert record["format"] == "carcassonne-record/2"
+    assert record["format"] == "carcassonne-record/3"
     for entry in record["turns"]:
         if "removed" not in entry:
             assert entry["tile"] in entry["hand"] and isinstance(entry["player"], int)
@@ -94,10 +101,10 @@ def test_version_2_hand_games_must_list_every_hand(change, message):
         read_record(record)
 
 
-def test_a_hand_belongs_only_in_version_2_records_of_games_with_hands():
+def test_a_hand_belongs_only_in_version_2_and_3_records_of_games_with_hands():
     record = play_random_game(2, Options(), seed=3).to_record()
     record["turns"][0]["hand"] = [record["turns"][0]["tile"]]
-    with pytest.raises(RecordError, match="'hand' belongs in version 2 records"):
+    with pytest.raises(RecordError, match="'hand' belongs in version 2 and 3 records"):
         read_record(record)
 
 
@@ -177,3 +184,81 @@ def test_verify_command_line(tmp_path):
     done = run_verify(tmp_path, record)
     assert done.returncode == 1 and done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and "(draw 4)" in done.stderr
+
+
+def _edits(record: dict) -> dict[str, dict]:
+    """A finished record edited in every way issue 18 (fault 10) names, and more."""
+    def edited(change) -> dict:
+        copy = json.loads(json.dumps(record))
+        change(copy)
+        return copy
+
+    turns = record["turns"]
+    placed = next(i for i, e in enumerate(turns) if "x" in e and "meeple" not in e)
+
+    def to_skip(r):
+        r["turns"][placed] = {"tile": turns[placed]["tile"], "skipped": True}
+
+    def moved(r):  # the same tile placed elsewhere, where it also fits
+        game = Game.from_record({**r, "turns": r["turns"][:placed], "finished": False,
+                                 "seed": r["seed"]})
+        entry = r["turns"][placed]
+        other = next(p for p in game.legal_placements()
+                     if (p.x, p.y, p.rotation) != (entry["x"], entry["y"], entry["rotation"]))
+        entry.update(x=other.x, y=other.y, rotation=other.rotation)
+
+    return {
+        "cut short by 5 turns": edited(lambda r: r.update(turns=r["turns"][:-5])),
+        "cut to 3 turns": edited(lambda r: r.update(turns=r["turns"][:3])),
+        "Winter switched on": edited(lambda r: r["options"].update(winter=True)),
+        "farmers switched off": edited(lambda r: r["options"].update(farmers="off")),
+        "players renamed": edited(lambda r: r.update(players=["Mallory", *r["players"][1:]])),
+        "players reseated": edited(lambda r: r.update(players=r["players"][::-1])),
+        "a player added": edited(lambda r: r.update(players=[*r["players"], "Eve"])),
+        "a placed turn made a skip": edited(to_skip),
+        "a turn placed elsewhere": edited(moved),
+        "a follower dropped": edited(lambda r: next(
+            e for e in r["turns"] if "meeple" in e).pop("meeple")),
+    }
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fault_10_every_edit_is_refused_or_outside_what_verify_proves(seed, tmp_path):
+    """Issue 18, fault 10: the commitment bound only the seed, so records edited after
+    the game verified "ok". Now an edit of what is fixed at the start (options,
+    players) is refused; any other edit that still verifies gets a record digest other
+    than the one the bot posted with the final result, and the output says that
+    matching that digest is what shows the moves and the end."""
+    game = play_random_game(3, Options(), seed=seed)
+    record = game.to_record()
+    honest = verify(record)
+    assert honest.binds_setup and honest.digest == record_digest(game)
+    for name, edited in _edits(record).items():
+        try:
+            verified = verify(edited)
+        except (RecordError, IllegalMoveError):
+            continue
+        assert verified.digest != honest.digest, name
+        assert name not in ("Winter switched on", "farmers switched off", "players renamed",
+                            "players reseated", "a player added"), name
+        report = verified.report()
+        assert f"record digest: {verified.digest}" in report
+        assert "Not shown: that these are the moves played and that the record is whole" \
+            in report
+    done = run_verify(tmp_path, record)
+    assert done.returncode == 0 and f"record digest: {honest.digest}" in done.stdout
+
+
+def test_fault_10_an_old_record_verifies_by_the_old_rule_and_says_so():
+    """A record of version 2 (its commitment the seed's alone) still verifies, and the
+    report says its options and players are not checked."""
+    game = play_random_game(2, Options(), seed=7)
+    old = game.to_record()
+    old.update(format="carcassonne-record/2", commitment=commitment(old["seed"]))
+    verified = verify(old)
+    assert not verified.binds_setup and verified.version == 2
+    assert "binds the seed alone: its options and players are not checked" in \
+        verified.report()
+    again = Game.from_record(old)
+    assert again.to_record()["format"] == "carcassonne-record/2"  # written as it came
+    assert again.to_record()["commitment"] == old["commitment"]

@@ -182,3 +182,29 @@ def test_replay_refuses_finished_yes(tmp_path):
 def test_replay_refuses_wrongly_typed_fields(change, message):
     with pytest.raises(RecordError, match=re.escape(message)):
         replay({**SAMPLE, **change})
+
+
+@pytest.mark.parametrize("options", [
+    Options(hand=2), Options(hand=3, river=True),
+    Options(game="hunters-and-gatherers", hand=2)])
+def test_fault_11_a_game_with_hands_replayed_without_its_seed_has_the_right_player_on_turn(
+        options):
+    """Issue 18, fault 11: a running game is exported without its seed; with hands, the
+    replay left the turn with the player who had just played (the draw that refills
+    their hand is where the record ends), in 20 of 20 games. At every turn of random
+    games the replay has the same player on turn as the game, a bonus turn included."""
+    import random
+
+    from engine.selfplay import random_move
+
+    checked = 0
+    for seed in range(6):
+        game = Game.new(["A", "B", "C"], options, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(random_move(game, rng))
+            replayed = Game.from_record(game.to_record(include_seed=False))
+            assert replayed.current_player == game.current_player, (seed, len(game.history))
+            assert replayed.is_bonus_turn == game.is_bonus_turn or replayed.tile is None
+            checked += 1
+    assert checked > 100

@@ -76,3 +76,26 @@ def test_usage_mistakes_are_one_line_too(record_file, tmp_path):
     result = run(record_file, "-o", tmp_path / "x.png", "--theme", "neon")
     assert result.returncode == 1
     assert len(result.stderr.strip().splitlines()) == 1 and "neon" in result.stderr
+
+
+def test_fault_6_a_running_game_exported_without_its_seed_is_not_over(tmp_path):
+    """Issue 18, fault 6: the export of a running game has no seed, so the tile to play
+    is unknown; --choices and --preview said "the game is over". They say what is
+    missing, and --tile names the tile to place."""
+    from engine import Game
+
+    game = play(new_game(), 12, seed=4)
+    path = tmp_path / "running.json"
+    path.write_text(json.dumps(game.to_record(include_seed=False)), encoding="utf-8")
+    x, y, rotation = next(game.legal_placements())
+    for extra in (["--choices"], [f"--preview={x},{y},{rotation}"], ["--hand"]):
+        result = run(path, "-o", tmp_path / "x.png", *extra)
+        assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+        assert "over" not in result.stderr and "secret" in result.stderr, result.stderr
+    replayed = Game.from_record(json.loads(path.read_text(encoding="utf-8")))
+    assert replayed.tile is None and not replayed.is_over
+    for extra in (["--choices"], [f"--preview={x},{y},{rotation}"]):
+        out = tmp_path / "drawn.png"
+        result = run(path, "-o", out, *extra, "--tile", game.tile.id)
+        assert result.returncode == 0, result.stderr
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
