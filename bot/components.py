@@ -599,7 +599,7 @@ async def turn_panel(
                 "Your tiles: {tiles}. Pick one from the menu to see where it fits; nothing is "
                 "played before Confirm.", tiles=t.list([tile_label(t, x) for x in hand]))
             png = await asyncio.to_thread(images.hand, game, t)
-            presenters.image_embed(embed, f"hand-{state.id}-{state.turn}.png", png, post)
+            presenters.attach(post, f"hand-{state.id}-{state.turn}.png", png)
             return post
     tile = GameService.tile_for(state, tile_id)
     placements = GameService.placements(state, tile)
@@ -631,7 +631,7 @@ async def turn_panel(
                 "It fits in {count} ways. Pick one to see it on the map; nothing is played "
                 "before Confirm. Rotations turn the tile clockwise.", len(placements))
         png = await asyncio.to_thread(images.choices, game, tile, t)
-        presenters.image_embed(embed, f"choices-{state.id}-{state.turn}.png", png, post)
+        presenters.attach(post, f"choices-{state.id}-{state.turn}.png", png)
     else:
         found = spots(t, tile, GameService.figures(state, placement, tile))
         chosen = next((spot for spot in found
@@ -666,7 +666,7 @@ async def turn_panel(
                                           "play it.")
         png = await asyncio.to_thread(images.preview, game, placement, tile,
                                       chosen.option if chosen else None, t)
-        presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
+        presenters.attach(post, f"preview-{state.id}-{state.turn}.png", png)
     if page > 0:
         # Translators: a button to the previous page of places in the menu; {page} is the
         # page it goes to (a button label: at most 80 characters).

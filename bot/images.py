@@ -50,8 +50,11 @@ def turn(game: Game, t: Messages) -> bytes | None:
 
 
 def board(game: Game, t: Messages) -> bytes | None:
-    """The whole map at full resolution, the latest tile marked."""
-    return _png(lambda: render.render_board(game, labels=labels(game, t)))
+    """The whole map at full resolution, the latest tile marked, the tiles since the
+    next player's last turn numbered and every place the next tile can go lettered:
+    all that the turn picture may leave out, it says, is here."""
+    places = render.candidate_positions(game) if game.tile is not None else None
+    return _png(lambda: render.render_board(game, candidates=places, labels=labels(game, t)))
 
 
 def features(game: Game, t: Messages) -> bytes | None:

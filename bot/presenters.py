@@ -5,8 +5,9 @@ happened, these say it in Discord, in the language of ``t`` (a
 :class:`~bot.i18n.Messages`: the reader's for a private reply, the server's
 for a public message). Every word comes from the catalogues; names of
 players are made safe to show by :class:`~bot.games.GameState`. Images come
-in as PNG bytes, already rendered off the event loop, and go out as
-``attachment://`` embed images.
+in as PNG bytes, already rendered off the event loop. The map pictures go out as
+pictures of their own, outside the embed (:func:`attach`), which Discord shows at
+the message's full width; a chart, wide and simple, as an embed's image.
 """
 
 from __future__ import annotations
@@ -172,9 +173,20 @@ def options_text(t: Messages, options: dict[str, Any]) -> str:
 
 
 def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
+    """``data`` as ``embed``'s image: Discord draws it in a box of about 400×300 px,
+    which suits a wide chart, not a map."""
     if data is not None:
         post.files.append((name, data))
         embed.set_image(url=f"attachment://{name}")
+
+
+def attach(post: Post, name: str, data: bytes | None) -> None:
+    """``data`` as a picture of the message's own, outside its embed: Discord shows
+    it at the message's full width (on a 400 px phone, about 312 px), so a map's
+    tiles stay large enough to read; an embed's image box would shrink a tall map
+    to a third."""
+    if data is not None:
+        post.files.append((name, data))
 
 
 # ------------------------------------------------------------------ lobby
@@ -436,7 +448,7 @@ def turn_post(t: Messages, played: Played, picture: bytes | None,
     post = Post(view=view)
     embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
     name = "board" if game.is_over else "turn"
-    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    attach(post, f"{name}-{state.id}-{state.turn}.png", picture)
     if game.is_over:
         embed.description = "\n".join(event_lines(t, state, played.events))[:4000]
         final_scoring(t, state, embed)
@@ -508,7 +520,7 @@ def started_post(t: Messages, state: GameState, picture: bytes | None,
     if before:
         lines += ["", t.gettext("**Before the first turn**"), *before]
     embed.description = "\n".join(lines)[:4000]
-    image_embed(embed, f"turn-{state.id}-0.png", picture, post)
+    attach(post, f"turn-{state.id}-0.png", picture)
     footer = t.gettext(
         "Play with /carcassonne place or the button below. /carcassonne help explains.")
     if game.commitment is not None:
@@ -575,7 +587,7 @@ def board_post(t: Messages, state: GameState, picture: bytes | None, features: b
         title = t.gettext("{title}: who owns what", title=title)
     embed = discord.Embed(title=title, colour=COLOUR)
     name = "features" if features else "board"
-    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    attach(post, f"{name}-{state.id}-{state.turn}.png", picture)
     if picture is None and state.game is not None:
         embed.description = board_text(t, state)
     elif features:

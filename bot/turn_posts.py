@@ -25,6 +25,7 @@ from .naming import position_label
 from .presenters import (
     COLOUR,
     Post,
+    attach,
     call_player,
     called,
     event_lines,
@@ -186,7 +187,7 @@ def absence_post(
                                              if isinstance(e, TurnSkipped | PlayerRemoved)],
                     absence.events)
         if absence.action == REMOVE:
-            image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
+            attach(post, f"board-{state.id}-{state.turn}.png", board_png)
         post.content = next_turn_text(t, state)
     post.embed = embed
     return post

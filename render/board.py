@@ -223,7 +223,7 @@ def window_frame(game, window: tuple[int, int, int, int], *, scale: int | None =
 
 
 def _gutter_width(y0: int, rows: int, size: int) -> int:
-    return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 12
+    return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 8
 
 
 def candidate_mapping(candidates) -> dict[str, Position]:
@@ -280,9 +280,11 @@ def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: 
     """The map, its labels and legend; with ``inset``, that tile under the legend."""
     marked = recent_tiles(game) if recent else []
     size_guess = label_font_size(scale or DEFAULT_TILE)
-    footer = (INSET_TILE + 14 if inset is not None else 0) + (
-        size_guess + 10 if marked else 0)
-    frame = map_frame(game, extra=candidates.values(), scale=scale, footer=footer)
+    notes = size_guess + 10 if marked else 0
+    frame = map_frame(game, extra=candidates.values(), scale=scale, footer=notes)
+    if inset is not None:
+        frame = map_frame(game, extra=candidates.values(), scale=scale,
+                          footer=notes + inset_size(frame.width) + 14)
     image, draw = new_picture(frame, theme)
     paint_map(image, draw, game, frame, theme, highlight_last=highlight_last, recent=marked)
     for label, (x, y) in candidates.items():
@@ -509,17 +511,27 @@ def render_choices(game, tile=None, *, theme=None, labels: Labels = ENGLISH) -> 
     return _board(game, theme, candidates, True, None, tile, True, labels)
 
 
-#: Size of the tile shown under the move choices.
+#: Size of the tile shown under the move choices, at least; and the share of the
+#: picture's width it takes at most: a phone shows the picture about 312 px wide,
+#: so a fifth of it is still a 62 px tile, whatever the size of the map.
 INSET_TILE = 96
+INSET_SHARE = 0.2
+
+
+def inset_size(width: int) -> int:
+    """The size of the tile to place under a move-choice picture ``width`` px wide."""
+    return max(INSET_TILE, round(width * INSET_SHARE))
 
 
 def paint_inset(image: Image.Image, tile, theme: Theme, frame: MapFrame,
                 labels: Labels) -> None:
-    """The tile to place, at the bottom right, with a caption."""
-    size = INSET_TILE
+    """The tile to place, at the bottom right, with a caption. Its id is not drawn:
+    the places of the picture are lettered, and a tile id (also a letter) beside
+    them would read as one of them."""
+    size = inset_size(frame.width)
     x = frame.width - size - 10
     y = frame.height - size - 8
     image.paste(tile_image(tile, 0, theme, size), (x, y))
     ImageDraw.Draw(image).rectangle((x - 1, y - 1, x + size, y + size), outline=BLACK)
-    draw_text(image, (x - 10, y + size // 2), labels.to_place_tile.format(tile=tile.id),
-              max(14, frame.font_size), theme.label, anchor="rm")
+    draw_text(image, (x - 10, y + size // 2), labels.to_place, max(14, frame.font_size),
+              theme.label, anchor="rm")

@@ -12,10 +12,13 @@ import io
 
 from bot_support import custom_ids
 from PIL import Image
+from preview_support import PHONE, chromium, shown_sizes
 
 from bot import images
 from bot.i18n import SOURCE, messages
+from bot.images import labels
 from render import player_mark
+from render.turn import PHONE_TILE, turn_layout
 
 EN = messages(SOURCE)
 
@@ -31,7 +34,8 @@ async def test_the_turn_message_shows_the_phone_size_turn_picture(table) -> None
     state = await table.state()
     [attachment] = message.attachments
     assert attachment.filename == f"turn-{state.id}-{state.turn}.png"
-    assert message.embeds[0].image.url == f"attachment://{attachment.filename}"
+    # The picture's own, outside the embed: Discord shows it at the message's full width.
+    assert message.embeds[0].image.url is None
     # The turn picture of the game as it stands, in the server's words: the action,
     # the places the next tile can go, the tiles since the next player's last turn.
     assert await attachment.read() == images.turn(state.game, EN)
@@ -101,3 +105,24 @@ async def test_every_players_mark_stands_beside_their_name(table) -> None:
     scores = message.embeds[0].fields[0].value.splitlines()
     for seat, line in enumerate(scores):
         assert line[1:].startswith(f"{player_mark(seat)} **{after.players[seat].name}**: ")
+
+
+async def test_regression_the_turn_picture_is_shown_at_the_messages_width(table) -> None:
+    """Shown small: as an embed's image the turn picture (about 610×820 late in a game)
+    was drawn in a box 280 px high, its tiles about 30 px. As the message's own picture,
+    the channel preview draws its tiles at least 56 px wide on a desktop and on a
+    400 px phone."""
+    chromium()
+    await table.started("alice", "bob", "carol", "dora")
+    for _ in range(24):  # a line of tiles: the row labels have three characters ("-18")
+        await table.place()
+    message = table.channel.last_message
+    state = await table.state()
+    [attachment] = message.attachments
+    picture = Image.open(io.BytesIO(await attachment.read()))
+    tile = turn_layout(state.game, labels(state.game, EN)).frame.tile
+    sizes = await shown_sizes(table.env, table.channel, table.member("alice"), message,
+                              attachment.filename)
+    for viewport, (width, _) in sizes.items():
+        assert tile * width / picture.width >= PHONE_TILE, viewport
+    assert sizes[PHONE][0] < picture.width  # the phone shrinks it: the measure is real
