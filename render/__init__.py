@@ -65,7 +65,7 @@ from .naming import (
     position_label,
 )
 from .ownership import render_features
-from .png import to_png
+from .png import to_png, warm_up
 from .preview import render_preview
 from .theme import (
     PLAYER_COLOURS,
@@ -89,5 +89,5 @@ __all__ = [
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",
-    "render_preview", "render_tile", "render_turn", "theme_for", "to_png",
+    "render_preview", "render_tile", "render_turn", "theme_for", "to_png", "warm_up",
 ]

@@ -45,7 +45,6 @@ from .tileart import tile_image
 #: A phone's width, the width it shows a message's own picture at (the channel
 #: preview of a 400 px phone: 88 px of avatar gutter and margins), and what must
 #: read at that width.
-PHONE_WIDTH = 400
 PHONE_PICTURE = 312
 PHONE_TILE = 56
 PHONE_TEXT = 11

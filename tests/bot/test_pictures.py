@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import io
 
-from bot_support import custom_ids
+from bot_support import custom_ids, seeded_table
 from PIL import Image
 from preview_support import PHONE, chromium, shown_sizes
 
 from bot import images
 from bot.i18n import SOURCE, messages
 from bot.images import labels
-from render import player_mark
+from render import THEMES, player_mark
+from render.png import theme_palette
 from render.turn import PHONE_TILE, turn_layout
 
 EN = messages(SOURCE)
@@ -126,3 +127,11 @@ async def test_regression_the_turn_picture_is_shown_at_the_messages_width(table)
     for viewport, (width, _) in sizes.items():
         assert tile * width / picture.width >= PHONE_TILE, viewport
     assert sizes[PHONE][0] < picture.width  # the phone shrinks it: the measure is real
+
+
+async def test_regression_the_first_picture_after_a_restart_is_not_slow(tmp_path) -> None:
+    """The first picture after a restart took 1.2-2.3 s: its theme's palette was worked
+    out then. The bot works out every palette as it starts, before the first move."""
+    theme_palette.cache_clear()
+    async with seeded_table(str(tmp_path / "bot.sqlite3"), 3):
+        assert theme_palette.cache_info().currsize == len(THEMES)
