@@ -17,6 +17,8 @@ from PIL import Image
 
 import render
 from engine import FigureOption, Game, Placement, TileType
+from engine.options import HUNTERS_AND_GATHERERS
+from render.rules import Topic, render_rules
 
 from .charts import score_chart, score_table
 from .i18n import Messages
@@ -85,3 +87,9 @@ def chart(game: Game, names: list[str], t: Messages) -> bytes | None:
     """Each player's score over the game (``names`` by seat), the final scoring last."""
     return _safely(lambda: score_chart(names, score_table(game), final=game.is_over,
                                        labels=labels(game, t)))
+
+
+def rules(topic: Topic, t: Messages) -> bytes | None:
+    """The small picture of a ``/carcassonne rules`` topic, drawn on an example game."""
+    game = HUNTERS_AND_GATHERERS if topic is Topic.HUNTERS else "carcassonne"
+    return _png(lambda: render_rules(topic, labels=labels_of(t, game)))

@@ -27,7 +27,7 @@ from .base import Commands
 POLICY_CHOICES = [
     app_commands.Choice(name="Nothing: just say so", value="nothing"),
     app_commands.Choice(name="Skip the turn: the tile goes back into the bag", value="skip"),
-    app_commands.Choice(name="Skip, and remove the player after N missed turns", value="remove"),
+    app_commands.Choice(name="Skip; remove after N missed turns", value="remove"),
     app_commands.Choice(name="An AI plays for the absent player", value="ai"),
 ]
 #: A language menu: each language in its own words, and back to Discord's choice.
@@ -41,8 +41,8 @@ ReminderHours = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
 ReminderLimit = app_commands.Range[int, 1, MAX_REMINDERS]
 RULE_OPTIONS = {
     "policy": "What a missed deadline does",
-    "remove_after": "With removal: missed turns in a row before a player is removed",
-    "reminder_hours": "Remind the player on turn every so many hours (0: never)",
+    "remove_after": "Removal after this many missed turns in a row",
+    "reminder_hours": "A reminder every so many hours (0: never)",
     "reminder_limit": "At most this many reminders per turn",
 }
 
@@ -51,7 +51,7 @@ class ClockCommands(Commands):
     @app_commands.command(
         name="notify", description="Also get your turn reminders by direct message"
     )
-    @app_commands.describe(dm="True: reminders by DM as well; False: only in the game's channel")
+    @app_commands.describe(dm="True: reminders by DM too; False: only in the channel")
     async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
         await self.turns.set_dm(interaction.user.id, dm)
         t = await self.bot.reader(interaction)
@@ -81,7 +81,7 @@ class ClockCommands(Commands):
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="snooze", description="Put off your next turn reminder in this game")
-    @app_commands.describe(hours="For how long (default: the game's reminder interval)")
+    @app_commands.describe(hours="Hours (default: one reminder interval)")
     async def snooze(
         self,
         interaction: discord.Interaction,
@@ -94,18 +94,18 @@ class ClockCommands(Commands):
                                                 ephemeral=True)
 
     @app_commands.command(
-        name="settings", description="Server defaults and limits for games here (Manage Server)"
+        name="settings", description="Server defaults and limits (Manage Server)"
     )
     @app_commands.describe(
         **RULE_OPTIONS,
         deadline_hours="Default turn deadline in hours (0: none)",
-        allow_channel="Allow games in this channel (once any is allowed, only those are)",
+        allow_channel="Allow games here (then only in allowed channels)",
         disallow_channel="No new games in this channel",
         all_channels="Allow games in every channel again",
-        tidy="Remove the buttons of a finished game's messages",
+        tidy="Remove finished games' buttons",
         lobby_limit="Open games one member may host at once",
         lobby_hours="Close a game nobody started within so many hours",
-        idle_rounds="End a game when every player missed this many turns in a row",
+        idle_rounds="End a game when all missed this many turns in a row",
         language="The language of the games' messages here",
     )
     @app_commands.choices(policy=POLICY_CHOICES, language=[
@@ -154,7 +154,7 @@ class ClockCommands(Commands):
         )
 
     @app_commands.command(
-        name="deadline", description="This game's turn deadline and reminders (the host sets them)"
+        name="deadline", description="This game's turn clock (the host sets it)"
     )
     @app_commands.describe(hours="Turn deadline in hours (0: none)", **RULE_OPTIONS)
     @app_commands.choices(policy=POLICY_CHOICES)

@@ -36,11 +36,11 @@ class LobbyCommands(Commands):
     @app_commands.describe(
         game="Which game (default Carcassonne)",
         river="Carcassonne: start with the 12 River tiles",
-        winter="Carcassonne: play the Winter Edition bag (72 tiles plus 12 animal tiles)",
+        winter="Carcassonne: the Winter Edition (84 tiles)",
         farmers="Carcassonne: how farmers score (default 3rd edition)",
-        two_tile_city="Carcassonne, 1st edition: a completed 2-tile city scores 2, +1 per pennant",
+        two_tile_city="1st edition: a 2-tile city scores 2, +1 per pennant",
         unfinished="Unfinished features score at the end (default yes)",
-        hand="House rule: hold this many tiles and play one of them (default 1)",
+        hand="House rule: a hand of this many tiles (default 1)",
         ai="AI players to seat (1 to 4)",
         ai_level="Their level (default medium)",
     )
@@ -128,7 +128,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(
         name="cancel",
-        description="End the game in this channel without scoring (host or Manage Server)",
+        description="End the game here without scoring (host or Manage Server)",
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
