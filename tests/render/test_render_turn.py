@@ -305,8 +305,10 @@ def test_claimed_features_are_tinted_with_their_owners_colour():
             cells = [c for c, o in enumerate(layout.owner) if o == segment]
             if len(cells) < 40:
                 continue
-            # A cell deep inside the segment, away from figures and marks.
-            cell = cells[len(cells) // 3]
+            # A cell deep inside the segment (off its outline), away from figures and marks.
+            deepest = max(layout.depth[c] for c in cells)
+            deep = [c for c in cells if layout.depth[c] >= min(3, deepest)]
+            cell = deep[len(deep) // 3]
             unit = ((cell % 48 + 0.5) / 48, (cell // 48 + 0.5) / 48)
             px, py = frame.point(x, y, unit)
             anchor = frame.point(x, y, layout.anchor(segment))
@@ -342,3 +344,49 @@ def test_the_feature_view_draws_with_the_features_engine_api_only():
     game = play(new_game(game="hunters-and-gatherers"), 25, seed=2)
     image = render_features(game, theme=CLASSIC)
     assert image.size[0] > 300
+
+
+def test_regression_the_contested_swatch_is_drawn_as_contested_areas_are():
+    """The key's "contested" swatch was purple stripes at full strength, while contested
+    areas are two players' stripes tinted over the field."""
+    from render.ownership import contested_swatch
+
+    theme = resolve_theme(None, new_game())
+    k = TINT / 255
+    tinted = {tuple(round(theme.field[i] * (1 - k) + player_colour(p)[i] * k) for i in range(3))
+              for p in (0, 2)}
+    colours = {c for _, c in contested_swatch(theme, 24).getcolors(24 * 24)}
+    assert all(any(close(c, want, 2) for want in tinted) for c in colours)
+    assert len(colours) >= 2
+
+
+def test_regression_a_claimed_area_is_outlined_not_only_tinted():
+    """Under deuteranopia a red player's tinted field looked like an unclaimed one, and
+    a blue tint like Hunters and Gatherers' water: where a claimed piece meets an
+    unclaimed one, the feature view draws a black outline."""
+    from render.board import map_frame
+    from render.ownership import KEY_SIZE
+
+    for game in (play(new_game(seed=5), 30, seed=5),
+                 play(new_game(game="hunters-and-gatherers", seed=2), 25, seed=2)):
+        frame = map_frame(game, footer=KEY_SIZE + 20)
+        image = render_features(game)
+        step = frame.tile / 48
+        checked = outlined = 0
+        for (x, y), placed in game.board.tiles.items():
+            layout = tile_layout(placed.tile, placed.oriented.quarter_turns)
+            claimed = [bool(game.feature_at(x, y, s).owners) for s in
+                       range(len(placed.tile.segments))]
+            ox, oy = frame.origin(x, y)
+            for cell in range(0, 48 * 47, 7):  # a sample of horizontal cell pairs
+                if cell % 48 == 47:
+                    continue
+                a, b = layout.owner[cell], layout.owner[cell + 1]
+                if a < 0 or b < 0 or claimed[a] == claimed[b]:
+                    continue
+                px = round(ox + (cell % 48 + 1) * step)
+                py = round(oy + (cell // 48 + 0.5) * step)
+                box = image.crop((px - 2, py - 1, px + 2, py + 2))
+                checked += 1
+                outlined += (0, 0, 0) in {c for _, c in box.getcolors(16)}
+        assert checked >= 20 and outlined >= 0.8 * checked, (outlined, checked)
