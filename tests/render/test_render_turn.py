@@ -390,3 +390,23 @@ def test_regression_a_claimed_area_is_outlined_not_only_tinted():
                 checked += 1
                 outlined += (0, 0, 0) in {c for _, c in box.getcolors(16)}
         assert checked >= 20 and outlined >= 0.8 * checked, (outlined, checked)
+
+
+def test_regression_the_number_on_a_lying_farmer_is_whole():
+    """The numbers on lying yellow and white farmers were cut apart by the figure's
+    arms and legs (illegible at full size, gone at 400 px): the number stands on a disc
+    of the player's colour, so the whole of it is solid, with no field showing through."""
+    from PIL import ImageChops
+
+    from render.figures import figure_sprite
+    from render.theme import PLAYER_COLOURS, player_mark
+
+    for seat in (1, 4):  # yellow and white
+        colour = PLAYER_COLOURS[seat]
+        marked = figure_sprite("farmer", colour, 160, player_mark(seat))
+        plain = figure_sprite("farmer", colour, 160)
+        left, top, right, bottom = ImageChops.difference(marked.convert("RGB"),
+                                                         plain.convert("RGB")).getbbox()
+        w, h = right - left, bottom - top
+        inner = marked.crop((left + w // 5, top + h // 5, right - w // 5, bottom - h // 5))
+        assert min(inner.getchannel("A").getdata()) == 255, seat
