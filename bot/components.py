@@ -479,7 +479,7 @@ class ConfirmButton(
             where=_letter(state, self.tile, self.placement),
         )
         await interaction.response.edit_message(
-            content=t.gettext("Played {tile} at {place}.", tile=tile_label(t, self.tile),
+            content=t.gettext("Played {tile} at {place}.", tile=tile_name(t, self.tile),
                               place=placement_label(self.placement)),
             embed=None,
             attachments=[],
@@ -616,7 +616,7 @@ async def turn_panel(
          for p in shown],
         t.gettext("Where to place the tile")))
     if placement is None:
-        embed.title = t.gettext("Your tile: {tile}", tile=tile_label(t, tile))
+        embed.title = t.gettext("Your tile: {tile}", tile=tile_name(t, tile))
         if pages > 1:
             embed.description = t.ngettext(
                 "It fits in {count} way, page {page} of {pages}. Pick one to see it on the "
@@ -652,7 +652,7 @@ async def turn_panel(
             t.gettext("Confirm")))
         place = f"{letters[(placement.x, placement.y)]}: {placement_label(placement)}"
         # Translators: {place} is a picture's letter, x,y and rotation: "B: 3,-1 90°".
-        embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_label(t, tile),
+        embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_name(t, tile),
                                 place=place)
         if chosen is not None:
             embed.description = t.gettext("With a figure on spot {spot}. Press Confirm to play "

@@ -50,7 +50,7 @@ from .i18n.terms import (
 from .naming import position_label
 from .spots import placed_spot
 from .storage import CANCELLED, FINISHED, LOBBY, RUNNING, Player
-from .tile_names import tile_label
+from .tile_names import tile_label, tile_name
 
 COLOUR = discord.Colour(0x2E7D32)
 #: Each seat's colour as an emoji, the palette of the pictures (blue, yellow,
@@ -223,7 +223,7 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
     if isinstance(event, FeatureScored) and not event.final:
         return scored_line(t, state, event)
     if isinstance(event, TileDiscarded):
-        tile = tile_label(t, event.tile)
+        tile = tile_name(t, event.tile)
         if event.back_to_bag:
             return t.gettext("🗑️ {player} drew {tile}, which fits nowhere: it goes back into "
                              "the bag.", player=who(state, event.player), tile=tile)
@@ -231,10 +231,10 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
                          player=who(state, event.player), tile=tile)
     if isinstance(event, BonusTileEarned):
         return t.gettext("✨ {player} earned a bonus tile: {tile}.",
-                         player=who(state, event.player), tile=tile_label(t, event.tile))
+                         player=who(state, event.player), tile=tile_name(t, event.tile))
     if isinstance(event, TurnSkipped):
         return t.gettext("⏭️ {player} missed the turn; {tile} went back into the bag.",
-                         player=who(state, event.player), tile=tile_label(t, event.tile))
+                         player=who(state, event.player), tile=tile_name(t, event.tile))
     if isinstance(event, PlayerRemoved):
         # Nobody leaves a running game by themselves: the host, a moderator or the
         # deadline rules removed them (the announcement of it says which).
@@ -248,15 +248,17 @@ def event_lines(t: Messages, state: GameState, events: Iterable[Event]) -> list[
 
 
 def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
-    """"🔵1 **Ana** placed road curve (V) at `1,0`, turned 90°, with a thief on the
-    south road." One whole sentence per role, so that each language words it."""
+    """"🔵1 **Ana** placed road curve at `1,0`, turned 90°, with a thief on the
+    south road." One whole sentence per role, so that each language words it. The tile
+    by its name alone: the turn message's picture letters the places, and a tile's id
+    (a letter too) beside them would read as one of them."""
     assert event.player is not None
-    facts = {"player": who(state, event.player), "tile": tile_label(t, event.tile),
+    facts = {"player": who(state, event.player), "tile": tile_name(t, event.tile),
              "position": f"`{position_label(event.x, event.y)}`", "rotation": event.rotation}
     figure = event.figure
     if figure is None:
         # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name
-        # and id ("road curve (V)"), {position} the map's x,y ("`3,-1`").
+        # ("road curve"), {position} the map's x,y ("`3,-1`").
         line = t.gettext("{player} placed {tile} at {position}, turned {rotation}°.", **facts)
     else:
         assert state.game is not None
@@ -396,11 +398,12 @@ def scores_field(t: Messages, state: GameState) -> str:
 
 
 def hand_text(t: Messages, state: GameState) -> str:
-    """The tile or tiles the player on turn plays."""
+    """The tile or tiles the player on turn plays, by name: the picture under it
+    letters the places, so a tile's id (a letter) is not written beside them."""
     game = state.game
     assert game is not None
     hand = game.hand
-    tiles = t.list([f"**{tile_label(t, tile)}**" for tile in hand], "or")
+    tiles = t.list([f"**{tile_name(t, tile)}**" for tile in hand], "or")
     if len(hand) > 1:
         # Translators: the end of "{player}, your turn: {hand}."; {tiles} lists tiles in bold
         # joined by "or".

@@ -17,7 +17,9 @@ from preview_support import PHONE, chromium, shown_sizes
 from bot import images
 from bot.i18n import SOURCE, messages
 from bot.images import labels
+from bot.tile_names import tile_name
 from render import THEMES, player_mark
+from render.board import recent_tiles
 from render.png import theme_palette
 from render.turn import PHONE_TILE, turn_layout
 
@@ -135,3 +137,26 @@ async def test_regression_the_first_picture_after_a_restart_is_not_slow(tmp_path
     theme_palette.cache_clear()
     async with seeded_table(str(tmp_path / "bot.sqlite3"), 3):
         assert theme_palette.cache_info().currsize == len(THEMES)
+
+
+async def test_regression_places_and_tiles_are_not_named_alike(table) -> None:
+    """"to place: V" stood beside the place lettered V, and a hand game said "choose one
+    of … (G), … (V) or … (N)" while the places were lettered A-G: a turn message, whose
+    picture letters the places, and the panel's move choices name tiles by name alone."""
+    await table.started("alice", "bob", "carol", hand=3)
+    for _ in range(4):
+        await table.place()
+    message = table.channel.last_message
+    state = await table.state()
+    named = {*state.game.hand, *(placed.tile for placed in recent_tiles(state.game))}
+    me = await table.on_turn()
+    panel = await me.click(message, label="Play your turn")
+    tile = state.game.hand[0]
+    choices = await me.select(panel.response, [tile.id], custom_id=next(
+        c for c in custom_ids(panel.response) if c.startswith("carc:tile:")))
+    texts = [message.content, message.embeds[0].description, choices.response.embeds[0].title,
+             choices.response.embeds[0].description or ""]
+    for text in texts:
+        for tile in named:
+            assert f"({tile.id})" not in text, text
+    assert f"**{tile_name(EN, state.game.hand[0])}**" in message.content
