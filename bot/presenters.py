@@ -713,6 +713,9 @@ def help_embed(t: Messages) -> discord.Embed:
                   "their deadline; their next turn is theirs again."),
         t.gettext("**End**: the game ends by itself when the bag is empty; the host or a member "
                   "with Manage Server can `/carcassonne cancel` it."),
+        t.gettext("**The game's rules**: `/carcassonne rules` explains them topic by topic: "
+                  "how features score, farms, the River, Winter, Hunters and Gatherers, and "
+                  "this game's house rules."),
         t.gettext("One game per channel; play as many games as you like in other channels."),
     ]
     return discord.Embed(title=t.gettext("Carcassonne here"), description="\n".join(lines),

@@ -410,3 +410,18 @@ def test_regression_the_number_on_a_lying_farmer_is_whole():
         w, h = right - left, bottom - top
         inner = marked.crop((left + w // 5, top + h // 5, right - w // 5, bottom - h // 5))
         assert min(inner.getchannel("A").getdata()) == 255, seat
+
+
+def test_regression_the_tile_to_place_under_the_move_choices_is_large(late_winter):
+    """The move-choice picture of a big map showed its tile to place at about 20 px on
+    a phone: it takes a fifth of the picture's width (a 62 px tile at 312 px)."""
+    from render import render_choices
+    from render.board import inset_size
+
+    image = render_choices(late_winter)
+    size = inset_size(image.width)
+    assert phone_tile(image.width, size) >= PHONE_TILE
+    x, y = image.width - size - 10, image.height - size - 8
+    drawn = image.crop((x, y, x + size, y + size))
+    assert drawn.tobytes() == render_tile(late_winter.tile, 0, theme="winter",
+                                          size=size).tobytes()
