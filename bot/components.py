@@ -479,7 +479,7 @@ class ConfirmButton(
             where=_letter(state, self.tile, self.placement),
         )
         await interaction.response.edit_message(
-            content=t.gettext("Played {tile} at {place}.", tile=tile_name(t, self.tile),
+            content=t.gettext("Played {tile} at {place}.", tile=tile_label(t, self.tile),
                               place=placement_label(self.placement)),
             embed=None,
             attachments=[],

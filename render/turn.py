@@ -42,9 +42,9 @@ from .text import draw_text, fit_text, text_width, wrap_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
-#: A phone's width, the width it shows a message's own picture at (the channel
-#: preview of a 400 px phone: 88 px of avatar gutter and margins), and what must
-#: read at that width.
+#: How wide a 400 px phone shows a message's own picture (its width less 88 px of
+#: avatar gutter and margins, in the channel preview), and what must read at that
+#: width.
 PHONE_PICTURE = 312
 PHONE_TILE = 56
 PHONE_TEXT = 11
