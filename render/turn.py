@@ -24,6 +24,8 @@ from PIL import Image, ImageDraw
 from .board import (
     BLACK,
     DEFAULT_TILE,
+    PHONE_PICTURE,
+    PHONE_TILE,
     MapFrame,
     legend_entries,
     legend_height,
@@ -42,11 +44,7 @@ from .text import draw_text, fit_text, text_width, wrap_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
-#: How wide a 400 px phone shows a message's own picture (its width less 88 px of
-#: avatar gutter and margins, in the channel preview), and what must read at that
-#: width.
-PHONE_PICTURE = 312
-PHONE_TILE = 56
+#: The smallest text that must read on a phone (:data:`PHONE_PICTURE` wide).
 PHONE_TEXT = 11
 #: The most positions the turn picture shows across and down: five across keep a
 #: tile 56 px at :data:`PHONE_PICTURE`; four down keep the map wider than tall.

@@ -25,6 +25,7 @@ from render.turn import (
     MAX_COLS,
     MAX_ROWS,
     NOTE_SIZE,
+    PHONE_PICTURE,
     PHONE_TEXT,
     PHONE_TILE,
     hand_tile,
@@ -414,14 +415,21 @@ def test_regression_the_number_on_a_lying_farmer_is_whole():
 
 def test_regression_the_tile_to_place_under_the_move_choices_is_large(late_winter):
     """The move-choice picture of a big map showed its tile to place at about 20 px on
-    a phone: it takes a fifth of the picture's width (a 62 px tile at 312 px)."""
+    a phone: it grows with the map, wide or tall, so that a phone, shrinking the whole
+    picture into 312 × 688 px, still shows it at least 56 px wide."""
     from render import render_choices
-    from render.board import inset_size
+    from render.board import BLACK, PHONE_HEIGHT
 
-    image = render_choices(late_winter)
-    size = inset_size(image.width)
-    assert phone_tile(image.width, size) >= PHONE_TILE
-    x, y = image.width - size - 10, image.height - size - 8
-    drawn = image.crop((x, y, x + size, y + size))
-    assert drawn.tobytes() == render_tile(late_winter.tile, 0, theme="winter",
-                                          size=size).tobytes()
+    long_line = new_game(seed=3)
+    for _ in range(30):  # a line of tiles: a tall map
+        long_line.play(Place(long_line.tile.id, *next(long_line.legal_placements())))
+    for game, theme in ((late_winter, "winter"), (long_line, "classic")):
+        image = render_choices(game)
+        shown = min(PHONE_PICTURE / image.width, PHONE_HEIGHT / image.height)
+        # The tile's black frame ends 10 px from the right and 8 px from the bottom.
+        right, bottom = image.width - 10, image.height - 8
+        size = next(n for n in range(right) if image.getpixel((right - n - 1, bottom)) != BLACK)
+        size -= 1
+        drawn = image.crop((right - size, bottom - size, right, bottom))
+        assert drawn.tobytes() == render_tile(game.tile, 0, theme=theme, size=size).tobytes()
+        assert size * shown >= PHONE_TILE, (size, shown)
