@@ -18,7 +18,7 @@ from bot import images
 from bot.i18n import SOURCE, messages
 from bot.images import labels
 from bot.tile_names import tile_name
-from render import THEMES, player_mark
+from render import THEMES, candidate_positions, map_frame, player_mark
 from render.board import recent_tiles
 from render.png import theme_palette
 from render.turn import PHONE_TILE, turn_layout
@@ -160,3 +160,27 @@ async def test_regression_places_and_tiles_are_not_named_alike(table) -> None:
         for tile in named:
             assert f"({tile.id})" not in text, text
     assert f"**{tile_name(EN, state.game.hand[0])}**" in message.content
+
+
+async def test_regression_the_full_map_letters_the_places_the_turn_picture_leaves_out(
+        table) -> None:
+    """"+N more places on the full map" sent players to a full map that lettered none:
+    the full map letters every place the tile to play can go, as the turn picture does."""
+    await table.started("alice", "bob", "carol")
+    for _ in range(12):
+        await table.place()
+    state = await table.state()
+    places = candidate_positions(state.game)
+    layout = turn_layout(state.game, labels(state.game, EN))
+    assert len(layout.candidates) < len(places)  # the turn picture leaves some out
+    message = table.channel.last_message
+    shown = await table.member("dora").click(message, label="Full map")
+    board = Image.open(io.BytesIO(await shown.response.attachments[0].read())).convert("RGB")
+    frame = map_frame(state.game, extra=places.values())
+    for label, (x, y) in places.items():
+        ox, oy = frame.origin(x, y)
+        t = frame.tile
+        cell = board.crop((ox + t // 4, oy + t // 4, ox + 3 * t // 4, oy + 3 * t // 4))
+        colours = {c for _, c in cell.getcolors(t * t)}
+        # A label: black on white (the PNG's palette holds a white a shade off).
+        assert (0, 0, 0) in colours and any(min(c) >= 245 for c in colours), label
