@@ -3,7 +3,8 @@
 simcord draws the channel as a Discord client would (its own CSS: an embed's
 image in a box at most 280 px high, a message's own picture at the message's
 width); Chromium, driven by Playwright, lays it out at a desktop's or a phone's
-width and reports the size each picture is drawn at. Without Playwright or a
+width and reports the size each picture is drawn at. Without Playwright and
+simcord's preview extras (``pip install 'simcord[preview,screenshot]'``) or a
 Chromium (Debian: ``apt-get install chromium``) the tests that need it skip.
 """
 
@@ -23,9 +24,11 @@ _ARGS = ["--no-sandbox", "--headless", "--disable-gpu"]
 
 
 def chromium() -> str:
-    """The Chromium to drive (``CHROMIUM`` or the system's); skips the test without one."""
-    if importlib.util.find_spec("playwright") is None:
-        pytest.skip("no Playwright (pip install playwright)")
+    """The Chromium to drive (``CHROMIUM`` or the system's); skips the test without one,
+    or without Playwright and simcord's preview extras."""
+    for module in ("playwright", "markdown_it", "linkify_it", "regex"):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"no {module} (pip install 'simcord[preview,screenshot]')")
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which(
         "chromium-browser")
     if path is None:
