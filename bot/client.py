@@ -11,6 +11,7 @@ commands. ``close`` stops the timers, the workers and the storage.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -19,6 +20,8 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+import render
 
 from . import components, images, replies
 from .ai_turns import AITurns
@@ -120,6 +123,8 @@ class CarcassonneBot(commands.Bot):
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
         await self.sync_commands()
+        # The pictures' palettes take 1-2 s to work out: now, before the first move.
+        await asyncio.to_thread(render.warm_up)
         self.scheduler.start()
 
     async def sync_commands(self, *, force: bool = False) -> bool:

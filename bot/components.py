@@ -604,7 +604,7 @@ async def turn_panel(
                 "Your tiles: {tiles}. Pick one from the menu to see where it fits; nothing is "
                 "played before Confirm.", tiles=t.list([tile_label(t, x) for x in hand]))
             png = await asyncio.to_thread(images.hand, game, t)
-            presenters.image_embed(embed, f"hand-{state.id}-{state.turn}.png", png, post)
+            presenters.attach(post, f"hand-{state.id}-{state.turn}.png", png)
             return post
     tile = GameService.tile_for(state, tile_id)
     placements = GameService.placements(state, tile)
@@ -621,7 +621,7 @@ async def turn_panel(
          for p in shown],
         t.gettext("Where to place the tile")))
     if placement is None:
-        embed.title = t.gettext("Your tile: {tile}", tile=tile_label(t, tile))
+        embed.title = t.gettext("Your tile: {tile}", tile=tile_name(t, tile))
         if pages > 1:
             embed.description = t.ngettext(
                 "It fits in {count} way, page {page} of {pages}. Pick one to see it on the "
@@ -636,7 +636,7 @@ async def turn_panel(
                 "It fits in {count} ways. Pick one to see it on the map; nothing is played "
                 "before Confirm. Rotations turn the tile clockwise.", len(placements))
         png = await asyncio.to_thread(images.choices, game, tile, t)
-        presenters.image_embed(embed, f"choices-{state.id}-{state.turn}.png", png, post)
+        presenters.attach(post, f"choices-{state.id}-{state.turn}.png", png)
     else:
         found = spots(t, tile, GameService.figures(state, placement, tile))
         chosen = next((spot for spot in found
@@ -657,7 +657,7 @@ async def turn_panel(
             t.gettext("Confirm")))
         place = f"{letters[(placement.x, placement.y)]}: {placement_label(placement)}"
         # Translators: {place} is a picture's letter, x,y and rotation: "B: 3,-1 90°".
-        embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_label(t, tile),
+        embed.title = t.gettext("Preview: {tile} at {place}", tile=tile_name(t, tile),
                                 place=place)
         if chosen is not None:
             embed.description = t.gettext("With a figure on spot {spot}. Press Confirm to play "
@@ -673,7 +673,7 @@ async def turn_panel(
                                           "play it.")
         png = await asyncio.to_thread(images.preview, game, placement, tile,
                                       chosen.option if chosen else None, t)
-        presenters.image_embed(embed, f"preview-{state.id}-{state.turn}.png", png, post)
+        presenters.attach(post, f"preview-{state.id}-{state.turn}.png", png)
     if page > 0:
         # Translators: a button to the previous page of places in the menu; {page} is the
         # page it goes to (a button label: at most 80 characters).

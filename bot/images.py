@@ -20,7 +20,9 @@ import render
 from engine import FigureOption, Game, Placement, TileType
 from engine.ai import TurnReview
 from engine.ai.review import position_before
+from engine.options import HUNTERS_AND_GATHERERS
 from render.fonts import Face, draws_chinese
+from render.rules import Topic, render_rules
 
 from .charts import score_chart, score_table
 from .i18n import Messages
@@ -65,8 +67,12 @@ def turn(game: Game, t: Messages) -> bytes | None:
 
 
 def board(game: Game, t: Messages) -> bytes | None:
-    """The whole map at full resolution, the latest tile marked."""
-    return _png(lambda: render.render_board(game, labels=board_labels(game, t)))
+    """The whole map at full resolution, the latest tile marked, the tiles since the
+    next player's last turn numbered and every place the next tile can go lettered:
+    all that the turn picture may leave out, it says, is here."""
+    places = render.candidate_positions(game) if game.tile is not None else None
+    return _png(lambda: render.render_board(game, candidates=places,
+                                            labels=board_labels(game, t)))
 
 
 def board_labels(game: Game, t: Messages) -> render.Labels:
@@ -123,3 +129,9 @@ def chart(game: Game, names: list[str], t: Messages) -> bytes | None:
     """Each player's score over the game (``names`` by seat), the final scoring last."""
     return _safely(lambda: score_chart(names, score_table(game), final=game.is_over,
                                        labels=labels(game, t)))
+
+
+def rules(topic: Topic, t: Messages) -> bytes | None:
+    """The small picture of a ``/carcassonne rules`` topic, drawn on an example game."""
+    game = HUNTERS_AND_GATHERERS if topic is Topic.HUNTERS else "carcassonne"
+    return _png(lambda: render_rules(topic, labels=labels_of(t, game)))

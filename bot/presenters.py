@@ -5,8 +5,9 @@ happened, these say it in Discord, in the language of ``t`` (a
 :class:`~bot.i18n.Messages`: the reader's for a private reply, the server's
 for a public message). Every word comes from the catalogues; names of
 players are made safe to show by :class:`~bot.games.GameState`. Images come
-in as PNG bytes, already rendered off the event loop, and go out as
-``attachment://`` embed images.
+in as PNG bytes, already rendered off the event loop. The map pictures go out as
+pictures of their own, outside the embed (:func:`attach`), which Discord shows at
+the message's full width; a chart, wide and simple, as an embed's image.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from .i18n.terms import (
 from .naming import position_label
 from .spots import placed_spot
 from .storage import CANCELLED, FINISHED, LOBBY, RUNNING, Player
-from .tile_names import tile_label
+from .tile_names import tile_label, tile_name
 
 COLOUR = discord.Colour(0x2E7D32)
 #: Each seat's colour as an emoji, the palette of the pictures (blue, yellow,
@@ -173,9 +174,20 @@ def options_text(t: Messages, options: dict[str, Any]) -> str:
 
 
 def image_embed(embed: discord.Embed, name: str, data: bytes | None, post: Post) -> None:
+    """``data`` as ``embed``'s image: Discord draws it in a box of about 400×300 px,
+    which suits a wide chart, not a map."""
     if data is not None:
         post.files.append((name, data))
         embed.set_image(url=f"attachment://{name}")
+
+
+def attach(post: Post, name: str, data: bytes | None) -> None:
+    """``data`` as a picture of the message's own, outside its embed: Discord shows
+    it at the message's full width (on a 400 px phone, about 312 px), so a map's
+    tiles stay large enough to read; an embed's image box would shrink a tall map
+    to a third."""
+    if data is not None:
+        post.files.append((name, data))
 
 
 # ------------------------------------------------------------------ lobby
@@ -212,7 +224,7 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
     if isinstance(event, FeatureScored) and not event.final:
         return scored_line(t, state, event)
     if isinstance(event, TileDiscarded):
-        tile = tile_label(t, event.tile)
+        tile = tile_name(t, event.tile)
         if event.back_to_bag:
             return t.gettext("🗑️ {player} drew {tile}, which fits nowhere: it goes back into "
                              "the bag.", player=who(state, event.player), tile=tile)
@@ -220,10 +232,10 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
                          player=who(state, event.player), tile=tile)
     if isinstance(event, BonusTileEarned):
         return t.gettext("✨ {player} earned a bonus tile: {tile}.",
-                         player=who(state, event.player), tile=tile_label(t, event.tile))
+                         player=who(state, event.player), tile=tile_name(t, event.tile))
     if isinstance(event, TurnSkipped):
         return t.gettext("⏭️ {player} missed the turn; {tile} went back into the bag.",
-                         player=who(state, event.player), tile=tile_label(t, event.tile))
+                         player=who(state, event.player), tile=tile_name(t, event.tile))
     if isinstance(event, PlayerRemoved):
         # Nobody leaves a running game by themselves: the host, a moderator or the
         # deadline rules removed them (the announcement of it says which).
@@ -237,15 +249,17 @@ def event_lines(t: Messages, state: GameState, events: Iterable[Event]) -> list[
 
 
 def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
-    """"🔵1 **Ana** placed road curve (V) at `1,0`, turned 90°, with a thief on the
-    south road." One whole sentence per role, so that each language words it."""
+    """"🔵1 **Ana** placed road curve at `1,0`, turned 90°, with a thief on the
+    south road." One whole sentence per role, so that each language words it. The tile
+    by its name alone: the turn message's picture letters the places, and a tile's id
+    (a letter too) beside them would read as one of them."""
     assert event.player is not None
-    facts = {"player": who(state, event.player), "tile": tile_label(t, event.tile),
+    facts = {"player": who(state, event.player), "tile": tile_name(t, event.tile),
              "position": f"`{position_label(event.x, event.y)}`", "rotation": event.rotation}
     figure = event.figure
     if figure is None:
         # Translators: {player} is a mark and a name ("🔵1 **Ana**"), {tile} a tile's name
-        # and id ("road curve (V)"), {position} the map's x,y ("`3,-1`").
+        # ("road curve"), {position} the map's x,y ("`3,-1`").
         line = t.gettext("{player} placed {tile} at {position}, turned {rotation}°.", **facts)
     else:
         assert state.game is not None
@@ -385,11 +399,12 @@ def scores_field(t: Messages, state: GameState) -> str:
 
 
 def hand_text(t: Messages, state: GameState) -> str:
-    """The tile or tiles the player on turn plays."""
+    """The tile or tiles the player on turn plays, by name: the picture under it
+    letters the places, so a tile's id (a letter) is not written beside them."""
     game = state.game
     assert game is not None
     hand = game.hand
-    tiles = t.list([f"**{tile_label(t, tile)}**" for tile in hand], "or")
+    tiles = t.list([f"**{tile_name(t, tile)}**" for tile in hand], "or")
     if len(hand) > 1:
         # Translators: the end of "{player}, your turn: {hand}."; {tiles} lists tiles in bold
         # joined by "or".
@@ -437,7 +452,7 @@ def turn_post(t: Messages, played: Played, picture: bytes | None,
     post = Post(view=view)
     embed = discord.Embed(title=turn_title(t, state), colour=COLOUR)
     name = "board" if game.is_over else "turn"
-    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    attach(post, f"{name}-{state.id}-{state.turn}.png", picture)
     if game.is_over:
         embed.description = "\n".join(event_lines(t, state, played.events))[:4000]
         final_scoring(t, state, embed)
@@ -509,7 +524,7 @@ def started_post(t: Messages, state: GameState, picture: bytes | None,
     if before:
         lines += ["", t.gettext("**Before the first turn**"), *before]
     embed.description = "\n".join(lines)[:4000]
-    image_embed(embed, f"turn-{state.id}-0.png", picture, post)
+    attach(post, f"turn-{state.id}-0.png", picture)
     footer = t.gettext(
         "Play with /carcassonne place or the button below. /carcassonne help explains.")
     if game.commitment is not None:
@@ -596,7 +611,7 @@ def board_post(t: Messages, state: GameState, picture: bytes | None, features: b
         title = t.gettext("{title}: who owns what", title=title)
     embed = discord.Embed(title=title, colour=COLOUR)
     name = "features" if features else "board"
-    image_embed(embed, f"{name}-{state.id}-{state.turn}.png", picture, post)
+    attach(post, f"{name}-{state.id}-{state.turn}.png", picture)
     if picture is None and state.game is not None:
         embed.description = board_text(t, state)
     elif features:
@@ -719,6 +734,9 @@ def help_embed(t: Messages) -> discord.Embed:
                   "their deadline; their next turn is theirs again."),
         t.gettext("**End**: the game ends by itself when the bag is empty; the host or a member "
                   "with Manage Server can `/carcassonne cancel` it."),
+        t.gettext("**The game's rules**: `/carcassonne rules` explains them topic by topic: "
+                  "how features score, farms, the River, Winter, Hunters and Gatherers, and "
+                  "this game's house rules."),
         t.gettext("One game per channel; play as many games as you like in other channels."),
     ]
     return discord.Embed(title=t.gettext("Carcassonne here"), description="\n".join(lines),

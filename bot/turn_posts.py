@@ -23,6 +23,7 @@ from .names import shown
 from .presenters import (
     COLOUR,
     Post,
+    attach,
     call_player,
     called,
     event_lines,
@@ -183,7 +184,7 @@ def absence_post(
                                              if isinstance(e, TurnSkipped | PlayerRemoved)],
                     absence.events)
         if absence.action == REMOVE:
-            image_embed(embed, f"board-{state.id}-{state.turn}.png", board_png, post)
+            attach(post, f"board-{state.id}-{state.turn}.png", board_png)
         post.content = next_turn_text(t, state)
     post.embed = embed
     return post

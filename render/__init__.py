@@ -67,7 +67,7 @@ from .naming import (
     position_label,
 )
 from .ownership import render_features
-from .png import to_png
+from .png import to_png, warm_up
 from .preview import render_preview
 from .review import render_review
 from .theme import (
@@ -93,4 +93,5 @@ __all__ = [
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",
     "render_preview", "render_review", "render_tile", "render_turn", "theme_for", "to_png",
+    "warm_up",
 ]

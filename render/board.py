@@ -9,6 +9,7 @@ turn picture, the preview and the feature view.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -41,6 +42,11 @@ SCORE_GAP = 10
 SCORE_PAD = 5
 #: Size of a recent-move badge, relative to a tile.
 BADGE_SCALE = 0.3
+#: The box a 400×860 px phone shows a message's own picture in (the channel
+#: preview: its width less 88 px of avatar gutter and margins; at most 80% of its
+#: height), and how wide a tile must look in it.
+PHONE_PICTURE, PHONE_HEIGHT = 312, 688
+PHONE_TILE = 56
 
 
 @dataclass(frozen=True)
@@ -223,7 +229,7 @@ def window_frame(game, window: tuple[int, int, int, int], *, scale: int | None =
 
 
 def _gutter_width(y0: int, rows: int, size: int) -> int:
-    return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 12
+    return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 8
 
 
 def candidate_mapping(candidates) -> dict[str, Position]:
@@ -280,9 +286,12 @@ def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: 
     """The map, its labels and legend; with ``inset``, that tile under the legend."""
     marked = recent_tiles(game) if recent else []
     size_guess = label_font_size(scale or DEFAULT_TILE)
-    footer = (INSET_TILE + 14 if inset is not None else 0) + (
-        size_guess + 10 if marked else 0)
-    frame = map_frame(game, extra=candidates.values(), scale=scale, footer=footer)
+    notes = size_guess + 10 if marked else 0
+    frame = map_frame(game, extra=candidates.values(), scale=scale, footer=notes)
+    size = inset_size(frame.width, frame.height) if inset is not None else 0
+    if inset is not None:
+        frame = map_frame(game, extra=candidates.values(), scale=scale,
+                          footer=notes + size + 14)
     image, draw = new_picture(frame, theme)
     paint_map(image, draw, game, frame, theme, highlight_last=highlight_last, recent=marked)
     for label, (x, y) in candidates.items():
@@ -296,7 +305,7 @@ def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: 
         draw_text(image, (frame.left, y), labels.since_last_turn, frame.font_size - 2,
                   theme.label, anchor="la")
     if inset is not None:
-        paint_inset(image, inset, theme, frame, labels)
+        paint_inset(image, inset, theme, frame, labels, size)
     return image
 
 
@@ -516,17 +525,29 @@ def render_choices(game, tile=None, *, theme=None, labels: Labels = ENGLISH) -> 
     return _board(game, theme, candidates, True, None, tile, True, labels)
 
 
-#: Size of the tile shown under the move choices.
+#: Size of the tile shown under the move choices, at least.
 INSET_TILE = 96
 
 
+def inset_size(width: int, height: int) -> int:
+    """The size of the tile to place under a move-choice picture of a ``width`` ×
+    ``height`` px map (the tile and its gap come on top): big enough that a phone,
+    which shrinks the whole picture into :data:`PHONE_PICTURE` × :data:`PHONE_HEIGHT`
+    px, still shows it :data:`PHONE_TILE` px wide, however wide or tall the map."""
+    gap = 14
+    by_width = PHONE_TILE * width / PHONE_PICTURE
+    by_height = PHONE_TILE * (height + gap) / (PHONE_HEIGHT - PHONE_TILE)
+    return max(INSET_TILE, math.ceil(max(by_width, by_height)))
+
+
 def paint_inset(image: Image.Image, tile, theme: Theme, frame: MapFrame,
-                labels: Labels) -> None:
-    """The tile to place, at the bottom right, with a caption."""
-    size = INSET_TILE
+                labels: Labels, size: int) -> None:
+    """The tile to place, ``size`` px, at the bottom right, with a caption. Its id is
+    not drawn: the places of the picture are lettered, and a tile id (also a letter)
+    beside them would read as one of them."""
     x = frame.width - size - 10
     y = frame.height - size - 8
     image.paste(tile_image(tile, 0, theme, size), (x, y))
     ImageDraw.Draw(image).rectangle((x - 1, y - 1, x + size, y + size), outline=BLACK)
-    draw_text(image, (x - 10, y + size // 2), labels.to_place_tile.format(tile=tile.id),
-              max(14, frame.font_size), theme.label, anchor="rm")
+    draw_text(image, (x - 10, y + size // 2), labels.to_place, max(14, frame.font_size),
+              theme.label, anchor="rm")

@@ -69,7 +69,7 @@ def _silhouette(shape: str, side: int) -> Image.Image:
 
 #: Where the mark sits on each shape, and how tall its digits are (unit: the
 #: sprite's half side); chosen so the mark fills the figure's torso.
-_MARK_AT = {"standing": (0.0, 0.12, 0.62), "lying": (0.1, 0.0, 0.6),
+_MARK_AT = {"standing": (0.0, 0.12, 0.62), "lying": (0.1, 0.0, 0.5),
             "monk": (0.0, 0.38, 0.6), "hut": (0.0, 0.42, 0.6)}
 
 
@@ -100,7 +100,9 @@ def figure_sprite(role: str, colour: RGB, size: int, mark: str = "") -> Image.Im
 
 def _write_mark(sprite: Image.Image, body: Image.Image, shape: str, mark: str,
                 colour: RGB) -> None:
-    """The mark, centred on the figure's torso, kept inside its body."""
+    """The mark, centred on the figure's torso, kept inside its body. A lying figure's
+    torso is too thin for a digit (its arms and legs cut a "2" or a "5" into pieces),
+    so there the mark stands on a disc of the player's colour."""
     side = sprite.width
     dx, dy, height = _MARK_AT[shape]
     half = side / 2
@@ -109,12 +111,17 @@ def _write_mark(sprite: Image.Image, body: Image.Image, shape: str, mark: str,
     if box is None:
         return
     ink = glyph.image.crop(box)
-    left = round(half + dx * half - ink.width / 2)
-    top = round(half + dy * half - ink.height / 2)
+    cx, cy = half + dx * half, half + dy * half
+    left = round(cx - ink.width / 2)
+    top = round(cy - ink.height / 2)
     layer = Image.new("RGBA", sprite.size, (0, 0, 0, 0))
     layer.paste(ink, (left, top))
-    alpha = ImageChops.multiply(layer.getchannel("A"), body)
-    layer.putalpha(alpha)
+    if shape == "lying":
+        radius = max(ink.width, ink.height) * 0.75
+        ImageDraw.Draw(sprite).ellipse((cx - radius, cy - radius, cx + radius, cy + radius),
+                                       fill=colour + (255,))
+    else:
+        layer.putalpha(ImageChops.multiply(layer.getchannel("A"), body))
     sprite.alpha_composite(layer)
 
 

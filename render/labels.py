@@ -33,10 +33,9 @@ class Counted:
 
 @dataclass(frozen=True)
 class Labels:
-    #: Beside the tile (or tiles, with a hand) the player on turn must place.
+    #: Beside the tile (or tiles, with a hand) the player on turn must place, on the
+    #: turn picture and under the move-choice picture.
     to_place: str = "to place"
-    #: Beside the tile to place under the move-choice picture. Fields: ``{tile}``, its id.
-    to_place_tile: str = "to place: {tile}"
     #: Above the turn picture. Fields: ``{name}`` of the player on turn.
     turn_title: str = "{name} to play"
     #: When some legal positions lie outside the turn picture: how many. Fields: ``{count}``.
@@ -44,6 +43,9 @@ class Labels:
                                       "+{count} more places on the full map")
     #: Explains the numbered tiles of the turn picture and map.
     since_last_turn: str = "1, 2, 3\u2026: tiles placed since your last turn"
+    #: When some of those tiles lie outside the turn picture: their numbers. Fields:
+    #: ``{numbers}`` ("2, 3").
+    recent_elsewhere: str = "{numbers}: off this picture, on the full map"
     #: Under the preview. Fields: ``{tile}`` id, ``{position}`` ("3,-1"), ``{rotation}``.
     preview_caption: str = "{tile} at {position}, rotation {rotation}"
     #: Under the preview when no figure may be placed on the tile.

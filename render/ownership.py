@@ -4,15 +4,18 @@ Every feature with figures on it is tinted on every tile it covers: with its
 owner's colour, or striped with the colours of every player standing on it
 when more than one does (contested; the owners, those with the most figures,
 are the marks written on it). Each tinted piece also carries the owners'
-marks, so no one needs colour to read it. Features nobody stands on are left
-plain. Ownership comes from the engine (``game.feature_at``).
+marks, so no one needs colour to read it, and is outlined in black where it
+meets an unclaimed piece or another owner's: a tint can look like the plain
+field it lies on (red on green to a deuteranope, blue on the water of Hunters
+and Gatherers), an outline cannot. Features nobody stands on are left plain.
+Ownership comes from the engine (``game.feature_at``).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .board import (
     BLACK,
@@ -37,6 +40,8 @@ TINT = 150
 #: Stripe width of a contested feature, relative to a tile.
 STRIPE = 0.09
 KEY_SIZE = 18
+#: How thick a claimed piece's outline is, in pixels.
+OUTLINE = 2
 
 
 @lru_cache(maxsize=4096)
@@ -46,6 +51,20 @@ def segment_mask(tile, quarter_turns: int, segment: int, size: int) -> Image.Ima
     cells = bytes(255 if owner == segment else 0 for owner in layout.owner)
     return Image.frombytes("L", (RASTER, RASTER), cells).resize((size, size),
                                                                 Image.Resampling.NEAREST)
+
+
+@lru_cache(maxsize=4096)
+def segment_outline(tile, quarter_turns: int, segment: int, size: int) -> Image.Image:
+    """An L mask of the rim of ``segment`` on a ``size`` px tile, :data:`OUTLINE` px
+    wide, where it meets another piece of the tile: not along the tile's edge, where
+    the same feature goes on (the neighbour's edge matches)."""
+    mask = segment_mask(tile, quarter_turns, segment, size)
+    pad = OUTLINE
+    padded = Image.new("L", (size + 2 * pad, size + 2 * pad), 255)
+    padded.paste(mask, (pad, pad))
+    inner = padded.filter(ImageFilter.MinFilter(2 * OUTLINE + 1)).crop(
+        (pad, pad, pad + size, pad + size))
+    return ImageChops.subtract(mask, inner)
 
 
 @lru_cache(maxsize=256)
@@ -76,6 +95,7 @@ def render_features(game, *, theme=None, scale: int | None = None,
     paint_map(image, draw, game, frame, theme, highlight_last=False, figure_scale=None)
     overlay = Image.new("RGB", image.size, BLACK)
     alpha = Image.new("L", image.size, 0)
+    outlines: list[tuple[Image.Image, tuple[int, int]]] = []
     t = frame.tile
     marks: list[tuple[tuple[int, int], tuple[int, ...]]] = []
     seen: dict[int, tuple] = {}
@@ -100,9 +120,12 @@ def render_features(game, *, theme=None, scale: int | None = None,
             else:
                 overlay.paste(player_colour(owners[0]), (ox, oy, ox + t, oy + t), mask)
             alpha.paste(TINT, (ox, oy, ox + t, oy + t), mask)
+            outlines.append((segment_outline(placed.tile, quarter, segment, t), (ox, oy)))
             if (x, y, segment) not in standing:
                 marks.append((frame.point(x, y, figure_anchor(placed, segment)), owners))
     image.paste(overlay, (0, 0), alpha)
+    for outline, corner in outlines:
+        image.paste(BLACK, corner, outline)
     size = max(9, round(t * 0.15))
     for centre, owners in marks:
         _mark_disc(image, draw, centre, owners, size)
@@ -124,14 +147,21 @@ def _mark_disc(image, draw, centre, owners, size) -> None:
     label_box(image, centre, owners_text(owners), size, fill, ink_on(fill), disc=True)
 
 
+def contested_swatch(theme, size: int) -> Image.Image:
+    """The key's contested swatch, drawn as a contested field is: two players' stripes
+    tinted over the field."""
+    field = Image.new("RGB", (size, size), theme.field)
+    return Image.composite(stripes((player_colour(0), player_colour(2)), size), field,
+                           Image.new("L", (size, size), TINT))
+
+
 def _paint_key(image, draw, left: int, top: int, theme, labels: Labels) -> None:
     """The title, then a striped swatch for contested and a plain one for unclaimed."""
     s = KEY_SIZE
     box = draw_text(image, (left, top + s // 2), labels.features_title + ":", s, theme.label,
                     anchor="lm")
     x = box[2] + 14
-    swatch = stripes((player_colour(0), player_colour(2)), s + 6)
-    image.paste(swatch, (x, top - 3))
+    image.paste(contested_swatch(theme, s + 6), (x, top - 3))
     draw.rectangle((x, top - 3, x + s + 5, top + s + 2), outline=BLACK)
     x += s + 14
     x = draw_text(image, (x, top + s // 2), labels.contested, s, theme.label, anchor="lm")[2]

@@ -36,6 +36,16 @@ def to_png(image: Image.Image, *, limit: int = MAX_PNG_BYTES) -> bytes:
         rgb = rgb.resize((rgb.width * 3 // 4, rgb.height * 3 // 4), Image.Resampling.LANCZOS)
 
 
+def warm_up() -> None:
+    """Work out every theme's palette now (and with it every tile's layout): 1-2 s
+    the first time in a process. Called once at start-up, off the event loop, so
+    that the first picture after a restart is as quick as every other."""
+    from .theme import THEMES
+
+    for name in THEMES:
+        theme_palette(name)
+
+
 def _theme_names() -> set[str]:
     from .theme import THEMES
 

@@ -102,7 +102,7 @@ class ClockCommands(Commands):
         allow_channel="Allow games here (then only in allowed channels)",
         disallow_channel="No new games in this channel",
         all_channels="Allow games in every channel again",
-        tidy="Remove the buttons of a finished game's messages",
+        tidy="Remove finished games' buttons",
         lobby_limit="Open games one member may host at once",
         lobby_hours="Close a game nobody started within so many hours",
         idle_rounds="End a game when all missed this many turns in a row",

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import discord
 from discord import app_commands
 
-from .. import presenters, turn_posts
+from engine import Options
+from render.rules import Topic
+
+from .. import images, presenters, rules, turn_posts
 from ..components import map_buttons, map_post
-from ..errors import BadInput, InvalidMove
+from ..errors import BadInput, InvalidMove, NoGameHere
 from ..games import GameService, Sent
 from ..i18n import N_
 from ..illegal import FirstOfHand
@@ -21,6 +25,15 @@ from .base import Commands
 VIEW_CHOICES = [
     app_commands.Choice(name="Map", value="map"),
     app_commands.Choice(name="Who owns what (features)", value="features"),
+]
+
+RULES_CHOICES = [
+    app_commands.Choice(name="Scoring", value=Topic.FEATURES.value),
+    app_commands.Choice(name="Farms", value=Topic.FARMS.value),
+    app_commands.Choice(name="River", value=Topic.RIVER.value),
+    app_commands.Choice(name="Winter", value=Topic.WINTER.value),
+    app_commands.Choice(name="Hunters and Gatherers", value=Topic.HUNTERS.value),
+    app_commands.Choice(name="House rules", value=Topic.HOUSE.value),
 ]
 
 
@@ -74,7 +87,7 @@ class PlayCommands(Commands):
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
-    @app_commands.describe(view="The map, or who owns which feature (default: map)")
+    @app_commands.describe(view="The map, or who owns what (default: the map)")
     @app_commands.choices(view=VIEW_CHOICES)
     async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)
@@ -150,3 +163,19 @@ class PlayCommands(Commands):
     async def help(self, interaction: discord.Interaction) -> None:
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(embed=presenters.help_embed(t), ephemeral=True)
+
+    @app_commands.command(name="rules", description="The game's rules, topic by topic")
+    @app_commands.describe(topic="Which rules")
+    @app_commands.choices(topic=RULES_CHOICES)
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        t = await self.bot.reader(interaction)
+        guild_id, channel_id = self.where(interaction)
+        try:
+            row = await self.games.row(guild_id, channel_id=channel_id)
+            options = Options.from_dict(row.options)
+        except NoGameHere:
+            options = None
+        chosen = Topic(topic)
+        picture = await asyncio.to_thread(images.rules, chosen, t)
+        post = rules.rules_post(t, chosen, options, picture)
+        await interaction.response.send_message(ephemeral=True, **post.send_kwargs())

@@ -30,6 +30,7 @@ from render import (  # noqa: E402
 )
 from render.text import draw_text  # noqa: E402
 from render.theme import get_theme, theme_for_tile  # noqa: E402
+from render.turn import PHONE_PICTURE  # noqa: E402
 from render.vision import DEFICIENCIES, simulate_image  # noqa: E402
 
 
@@ -59,8 +60,10 @@ def tile_sheet(set_name: str, theme_name: str | None = None, size: int = 96) -> 
 
 
 def phone(image: Image.Image) -> Image.Image:
-    """The picture as a phone shows it: 400 px wide."""
-    return image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
+    """The picture as a 400 px phone shows it: at the message's width, 312 px."""
+    width = PHONE_PICTURE
+    return image.resize((width, round(image.height * width / image.width)),
+                        Image.Resampling.LANCZOS)
 
 
 def main() -> None:

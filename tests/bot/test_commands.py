@@ -14,6 +14,7 @@ EXPECTED = {
     "start",
     "place",
     "board",
+    "rules",
     "status",
     "tiles",
     "export",

@@ -26,8 +26,10 @@ from bot.games import GameService, GameState
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURES
 from bot.presenters import mark
+from bot.tile_names import tile_name
 from engine import HUT, MEEPLE, BonusTileEarned, FeatureScored, Place, TileDiscarded, TilePlaced
 
+EN = messages(SOURCE)
 #: A River game (2 players) in which, once 4 land tiles are down, the full city
 #: C fits nowhere and is discarded.
 RIVER_SEED = 351
@@ -127,7 +129,8 @@ async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None
             placed = events_of(after, state.turn, TilePlaced)[0]
             assert placed.tile == bonus[1] and placed.bonus
             placed_line = next(line for line in message.embeds[0].description.split("\n")
-                               if f"**{mover.name}** placed " in line and f"({bonus[1]})" in line)
+                               if f"**{mover.name}** placed " in line
+                               and f"placed {tile_name(EN, bonus[1])} at" in line)
             assert placed_line.endswith("(bonus tile)")
             if after.current is not None:
                 assert after.current.id != mover.id and not after.game.is_bonus_turn
@@ -142,11 +145,11 @@ async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None
             assert after.game.tile.id == tile
             assert f"✨ {mark(state.seat(mover.id))} **{mover.name}** earned a bonus tile: " in (
                 message.embeds[0].description)
-            assert f"({tile})." in message.embeds[0].description
+            assert f": {tile_name(EN, tile)}." in message.embeds[0].description
             assert message.content.startswith(
                 f"{mark(state.seat(mover.id))} {mover.mention()}, your turn: your bonus tile "
                 "is **")
-            assert f"({tile})**" in message.content
+            assert f"**{tile_name(EN, tile)}**" in message.content
             assert mentions(message.content) == [mover.id]
             bonus = (mover.id, tile)
     else:
@@ -172,7 +175,7 @@ async def test_a_river_game_to_the_end_with_a_discard(database) -> None:  # R-3,
         state = await table.state()
         assert "River" in first.embeds[0].description
         assert "river" in state.game.tile.edges
-        assert "your tile is **" in first.content and f"({state.game.tile.id})**" in first.content
+        assert f"your tile is **{tile_name(EN, state.game.tile)}**" in first.content
         kinds: list[str] = []  # river / lake / land: each tile placed, in order
         discards = []
         for _ in range(TURN_LIMIT):
@@ -192,12 +195,13 @@ async def test_a_river_game_to_the_end_with_a_discard(database) -> None:  # R-3,
                 who = after.players[discard.player]
                 text = message.embeds[0].description
                 assert f"🗑️ {mark(discard.player)} **{who.name}** drew " in text
-                assert f"({discard.tile}), which fits nowhere: it is discarded." in text
+                assert (f"drew {tile_name(EN, discard.tile)}, which fits nowhere: it is "
+                        "discarded.") in text
                 assert after.turn == state.turn + 2  # the placement and the discard
                 # Who discarded plays on with a new tile, and is told so.
                 assert after.current.id == who.id and mentions(message.content) == [who.id]
                 assert "your tile is **" in message.content
-                assert f"({after.game.tile.id})**" in message.content
+                assert f"**{tile_name(EN, after.game.tile)}**" in message.content
                 discards.append((kinds.count("land"), discard.tile))
         else:
             raise AssertionError(f"the game did not end in {TURN_LIMIT} moves")
@@ -219,7 +223,7 @@ async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  
         hand = [t.id for t in state.game.hand]
         assert len(hand) == 3 and "choose one of" in first.content
         assert_readable(first.content)
-        assert all(f"({tile})**" in first.content for tile in hand)
+        assert all(f"**{tile_name(EN, tile)}**" in first.content for tile in hand)
         discards, not_first = [], 0
         for _ in range(TURN_LIMIT):
             state = await table.state()
@@ -254,7 +258,8 @@ async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  
             for discard in events_of(after, state.turn, TileDiscarded):
                 assert f"**{after.players[discard.player].name}** drew " in (
                     message.embeds[0].description)
-                assert f"({discard.tile}), which fits nowhere" in message.embeds[0].description
+                assert f"drew {tile_name(EN, discard.tile)}, which fits nowhere" in (
+                    message.embeds[0].description)
                 discards.append(discard.tile)
             if after.current is None:
                 continue
@@ -263,10 +268,10 @@ async def test_a_winter_game_with_hands_of_three_to_the_end(database) -> None:  
             assert mentions(message.content) == [after.current.id]
             if len(next_hand) > 1:
                 assert "choose one of" in message.content
-                assert all(f"({t.id})**" in message.content for t in next_hand)
+                assert all(f"**{tile_name(EN, t)}**" in message.content for t in next_hand)
             else:
                 assert "your tile is **" in message.content
-                assert f"({next_hand[0].id})**" in message.content
+                assert f"**{tile_name(EN, next_hand[0])}**" in message.content
         else:
             raise AssertionError(f"the game did not end in {TURN_LIMIT} moves")
         assert not_first > 20  # the tile parameter was honoured, not just the first tile

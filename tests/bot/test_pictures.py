@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import io
 
-from bot_support import custom_ids
+from bot_support import custom_ids, seeded_table
 from PIL import Image
+from preview_support import PHONE, chromium, shown_sizes
 
 from bot import images
 from bot.i18n import SOURCE, messages
-from render import player_mark
+from bot.images import labels
+from bot.tile_names import tile_name
+from render import THEMES, candidate_positions, map_frame, player_mark
+from render.board import recent_tiles
+from render.png import theme_palette
+from render.turn import PHONE_TILE, turn_layout
 
 EN = messages(SOURCE)
 
@@ -31,7 +37,8 @@ async def test_the_turn_message_shows_the_phone_size_turn_picture(table) -> None
     state = await table.state()
     [attachment] = message.attachments
     assert attachment.filename == f"turn-{state.id}-{state.turn}.png"
-    assert message.embeds[0].image.url == f"attachment://{attachment.filename}"
+    # The picture's own, outside the embed: Discord shows it at the message's full width.
+    assert message.embeds[0].image.url is None
     # The turn picture of the game as it stands, in the server's words: the action,
     # the places the next tile can go, the tiles since the next player's last turn.
     assert await attachment.read() == images.turn(state.game, EN)
@@ -101,3 +108,79 @@ async def test_every_players_mark_stands_beside_their_name(table) -> None:
     scores = message.embeds[0].fields[0].value.splitlines()
     for seat, line in enumerate(scores):
         assert line[1:].startswith(f"{player_mark(seat)} **{after.players[seat].name}**: ")
+
+
+async def test_regression_the_turn_picture_is_shown_at_the_messages_width(table) -> None:
+    """Shown small: as an embed's image the turn picture (about 610×820 late in a game)
+    was drawn in a box 280 px high, its tiles about 30 px. As the message's own picture,
+    the channel preview draws its tiles at least 56 px wide on a desktop and on a
+    400 px phone."""
+    chromium()
+    await table.started("alice", "bob", "carol", "dora")
+    for _ in range(24):  # a line of tiles: the row labels have three characters ("-18")
+        await table.place()
+    message = table.channel.last_message
+    state = await table.state()
+    [attachment] = message.attachments
+    picture = Image.open(io.BytesIO(await attachment.read()))
+    tile = turn_layout(state.game, labels(state.game, EN)).frame.tile
+    sizes = await shown_sizes(table.env, table.channel, table.member("alice"), message,
+                              attachment.filename)
+    for viewport, (width, _) in sizes.items():
+        assert tile * width / picture.width >= PHONE_TILE, viewport
+    assert sizes[PHONE][0] < picture.width  # the phone shrinks it: the measure is real
+
+
+async def test_regression_the_first_picture_after_a_restart_is_not_slow(tmp_path) -> None:
+    """The first picture after a restart took 1.2-2.3 s: its theme's palette was worked
+    out then. The bot works out every palette as it starts, before the first move."""
+    theme_palette.cache_clear()
+    async with seeded_table(str(tmp_path / "bot.sqlite3"), 3):
+        assert theme_palette.cache_info().currsize == len(THEMES)
+
+
+async def test_regression_places_and_tiles_are_not_named_alike(table) -> None:
+    """"to place: V" stood beside the place lettered V, and a hand game said "choose one
+    of … (G), … (V) or … (N)" while the places were lettered A-G: a turn message, whose
+    picture letters the places, and the panel's move choices name tiles by name alone."""
+    await table.started("alice", "bob", "carol", hand=3)
+    for _ in range(4):
+        await table.place()
+    message = table.channel.last_message
+    state = await table.state()
+    named = {*state.game.hand, *(placed.tile for placed in recent_tiles(state.game))}
+    me = await table.on_turn()
+    panel = await me.click(message, label="Play your turn")
+    tile = state.game.hand[0]
+    choices = await me.select(panel.response, [tile.id], custom_id=next(
+        c for c in custom_ids(panel.response) if c.startswith("carc:tile:")))
+    texts = [message.content, message.embeds[0].description, choices.response.embeds[0].title,
+             choices.response.embeds[0].description or ""]
+    for text in texts:
+        for tile in named:
+            assert f"({tile.id})" not in text, text
+    assert f"**{tile_name(EN, state.game.hand[0])}**" in message.content
+
+
+async def test_regression_the_full_map_letters_the_places_the_turn_picture_leaves_out(
+        table) -> None:
+    """"+N more places on the full map" sent players to a full map that lettered none:
+    the full map letters every place the tile to play can go, as the turn picture does."""
+    await table.started("alice", "bob", "carol")
+    for _ in range(12):
+        await table.place()
+    state = await table.state()
+    places = candidate_positions(state.game)
+    layout = turn_layout(state.game, labels(state.game, EN))
+    assert len(layout.candidates) < len(places)  # the turn picture leaves some out
+    message = table.channel.last_message
+    shown = await table.member("dora").click(message, label="Full map")
+    board = Image.open(io.BytesIO(await shown.response.attachments[0].read())).convert("RGB")
+    frame = map_frame(state.game, extra=places.values())
+    for label, (x, y) in places.items():
+        ox, oy = frame.origin(x, y)
+        t = frame.tile
+        cell = board.crop((ox + t // 4, oy + t // 4, ox + 3 * t // 4, oy + 3 * t // 4))
+        colours = {c for _, c in cell.getcolors(t * t)}
+        # A label: black on white (the PNG's palette holds a white a shade off).
+        assert (0, 0, 0) in colours and any(min(c) >= 245 for c in colours), label

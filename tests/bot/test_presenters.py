@@ -60,7 +60,7 @@ def test_discards_are_announced() -> None:
             TileDiscarded(turn=5, player=0, tile="V", back_to_bag=True),
         ],
     )
-    assert lines[0].startswith("🗑️ 🟡2 **Béla** drew city edge with three roads (L)")
+    assert lines[0].startswith("🗑️ 🟡2 **Béla** drew city edge with three roads, which")
     assert "is discarded" in lines[0]
     assert "goes back into the bag" in lines[1]
 

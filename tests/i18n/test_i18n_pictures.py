@@ -61,7 +61,8 @@ def _pictures(games: dict[str, Game]):
     here = next(a for a in actions if (a.x, a.y) == (better.x, better.y) and a != better)
     return {
         "turn": (lambda labels: render_turn(late, labels=labels),
-                 {"to_place", "turn_title", "more_positions", "since_last_turn"}),
+                 {"to_place", "turn_title", "more_positions", "since_last_turn",
+                  "recent_elsewhere"}),
         "preview": (lambda labels: render_preview(early, with_figure, labels=labels),
                     {"preview_caption", "figure_spots"}),
         "preview without figure": (lambda labels: render_preview(late, without_figure,
@@ -70,7 +71,7 @@ def _pictures(games: dict[str, Game]):
         "features": (lambda labels: render_features(late, labels=labels),
                      {"features_title", "contested", "unclaimed"}),
         "hand": (lambda labels: render_hand(late.hand, labels=labels), {"hand_title"}),
-        "choices": (lambda labels: render_choices(early, labels=labels), {"to_place_tile"}),
+        "choices": (lambda labels: render_choices(early, labels=labels), {"to_place"}),
         "chart": (lambda labels: _png(score_chart(names, score_table(finished), final=True,
                                                   labels=labels)),
                   {"chart_title", "chart_turn", "chart_points", "chart_end"}),
