@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 #: The reasons that are about where (and which way) the tile goes.
 PLACEMENT_REASONS = frozenset({
     Reason.POSITION_TAKEN, Reason.NOT_ADJACENT, Reason.EDGE_MISMATCH,
-    Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN,
+    Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.RIVER_NO_ROOM,
 })
 
 
@@ -133,6 +133,9 @@ _SENTENCES: dict[Reason, Callable[[Messages, dict], str]] = {
     Reason.RIVER_U_TURN: lambda t, f: t.gettext(
         "Turned {rotation}°, the River would bend the same way twice in a row and turn back on "
         "itself.", rotation=f["rotation"]),
+    Reason.RIVER_NO_ROOM: lambda t, f: t.gettext(
+        "Turned {rotation}°, the River would run into the map: it needs two free squares ahead "
+        "and free squares beside them.", rotation=f["rotation"]),
     Reason.NOT_IN_HAND: lambda t, f: t.gettext(
         "{tile} is not in your hand.", tile=tile_label(t, f["tile"])),
     Reason.NOT_THE_BONUS_TILE: lambda t, f: t.gettext(

@@ -33,6 +33,8 @@ class Reason(StrEnum):
     EDGE_MISMATCH = "edge_mismatch"
     RIVER_NOT_AT_END = "river_not_at_end"  # placement, end ((x, y) of the open end, or None)
     RIVER_U_TURN = "river_u_turn"  # placement, side ("left" or "right")
+    #: placement, square ((x, y) taken where the river needs room to flow, D-7)
+    RIVER_NO_ROOM = "river_no_room"
     UNKNOWN_PORT = "unknown_port"  # port
     NO_FEATURE_AT_PORT = "no_feature_at_port"  # placement, port
     NO_FIGURE_ON_RIVER = "no_figure_on_river"  # port

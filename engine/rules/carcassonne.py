@@ -80,11 +80,17 @@ class Carcassonne(RuleSet):
             return IllegalMoveError(f"{where}: a river tile must extend the open end of the river"
                                     + (f" at {course.end}" if course.end else ""), "D-7",
                                     Reason.RIVER_NOT_AT_END, **facts, end=course.end)
-        if course.makes_u_turn(tile.orientations[placement.quarter_turns].edges):
+        edges = tile.orientations[placement.quarter_turns].edges
+        if course.makes_u_turn(edges):
             side = "left" if course.last_turn == LEFT else "right"
             return IllegalMoveError(
                 f"{where}: two river bends in a row turning {side} make a U", "R-5",
                 Reason.RIVER_U_TURN, **facts, side=side)
+        square = course.crowded(x, y, edges, game.board.tiles)
+        if square is not None:
+            return IllegalMoveError(
+                f"{where}: the river would run into the map at {square}: it needs room to flow",
+                "D-7", Reason.RIVER_NO_ROOM, **facts, square=square)
         return None
 
     def on_placed(self, game: Game, placed: PlacedTile) -> None:

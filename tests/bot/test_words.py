@@ -195,7 +195,8 @@ def test_illegal_moves_say_what_is_wrong_and_what_would_work() -> None:
 def test_engine_reasons_the_bot_can_meet_all_have_words() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=3)
     for reason in (Reason.POSITION_TAKEN, Reason.NOT_ADJACENT, Reason.EDGE_MISMATCH,
-                   Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.FEATURE_OCCUPIED,
+                   Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.RIVER_NO_ROOM,
+                   Reason.FEATURE_OCCUPIED,
                    Reason.SUPPLY_EMPTY, Reason.NOT_IN_HAND, Reason.NOT_THE_BONUS_TILE,
                    Reason.RIVER_SYSTEM_HAS_HUT, Reason.NO_FIGURE_ON_RIVER):
         facts = {"tile": "V", "x": 1, "y": 0, "rotation": 90, "edge": "N", "kind": "city",

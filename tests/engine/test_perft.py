@@ -47,8 +47,9 @@ def brute_placements(game: Game, tile) -> list[tuple[int, int, int]]:
 
 def _river_allows(game: Game, oriented, x: int, y: int) -> bool:
     """R-4, R-5, D-7 from the board alone: a river tile extends the river where
-    a placed river edge points to a free square, and does not bend the way the
-    river tile it extends bent."""
+    a placed river edge points to a free square, does not bend the way the
+    river tile it extends bent, and leaves its open end room to flow (the five
+    squares ahead of it but the one in front are empty)."""
     if not game.options.river or RIVER not in oriented.edges:
         return True
     tiles = game.board.tiles
@@ -65,7 +66,13 @@ def _river_allows(game: Game, oriented, x: int, y: int) -> bool:
     turn = (outlet[0] - flow) % 4
     inlets = [d for d, kind in enumerate(last.oriented.edges) if kind == RIVER and d != flow]
     last_turn = (flow - (inlets[0] + 2) % 4) % 4 if inlets else 0  # the spring has no inlet
-    return not (turn and turn == last_turn)
+    if turn and turn == last_turn:
+        return False
+    dx, dy = OFFSETS[outlet[0]]
+    fx, fy = x + dx, y + dy  # the square in front of the open end
+    ahead = {(fx - dy, fy + dx), (fx + dy, fy - dx), (fx + dx, fy + dy),
+             (fx + dx - dy, fy + dy + dx), (fx + dx + dy, fy + dy - dx)}
+    return not ahead & tiles.keys()
 
 
 def brute_actions(game: Game, tile, placements) -> int:
