@@ -22,7 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from engine import HUT, MEEPLE, Compass, FigureKind, FigureOption, TileType
+from engine import BIG, BUILDER, HUT, MEEPLE, PIG, Compass, FigureKind, FigureOption, TileType
 
 from .errors import NoSpots, NotASpot, WhichSpot
 from .i18n import SOURCE, Messages, Term, messages, term
@@ -109,6 +109,19 @@ SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
 # ("with a hut on the lake"); a hut on a river is on the river's spot ("the north river").
 LAKE = term("follower spot", "the lake")
 
+#: The expansions' figures as spots: the figure, then the feature's spot name.
+FIGURE_SPOTS: dict[FigureKind, Term] = {
+    # Translators: (context "follower spot") Inns & Cathedrals: the big follower as a menu
+    # lists it; {spot} is a spot's name ("the north field").
+    BIG: term("follower spot", "the big follower in {spot}"),
+    # Translators: (context "follower spot") Traders & Builders: the builder, on a road
+    # or a city; {spot} is a spot's name ("the road", "the west city").
+    BUILDER: term("follower spot", "the builder on {spot}"),
+    # Translators: (context "follower spot") Traders & Builders: the pig, in a field;
+    # {spot} is a spot's name ("the north field").
+    PIG: term("follower spot", "the pig in {spot}"),
+}
+
 #: What a player may type for "no follower" in any language, besides the words
 #: of the menu and of the catalogue (:func:`no_follower_words`).
 NO_FOLLOWER_SIGNS = frozenset({"0"})
@@ -135,7 +148,11 @@ class Spot:
 
 def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
               compass: Compass) -> str:
-    """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``."""
+    """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``: "the
+    north field", "the pig in the north field"."""
+    figure = FigureKind(figure)
+    if figure in FIGURE_SPOTS:
+        return t.term(FIGURE_SPOTS[figure], spot=spot_name(t, tile, MEEPLE, segment, compass))
     kind = tile.segments[segment].kind
     alone = sum(1 for s in tile.segments if s.kind == kind) == 1
     key = (FigureKind(figure), kind, None if alone else compass)
@@ -161,9 +178,9 @@ def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot
 def figure_spot(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
                 compass: Compass) -> str:
     """Where ``figure`` stands, in a sentence that names the figure already ("with a
-    hut on the north river"): the spot's name without the menus' "(hut)"."""
+    hut on the north river"): the spot's name without the menus' "(hut)" or figure."""
     if FigureKind(figure) is not HUT:
-        return spot_name(t, tile, figure, segment, compass)
+        return spot_name(t, tile, MEEPLE, segment, compass)
     if tile.segments[segment].kind == "lake":
         return t.term(LAKE)
     return spot_name(t, tile, MEEPLE, segment, compass)

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.geometry import PORT_INDEX
 from engine.tilesets import find_tile
 
-from .figures import figure_sprite
+from .figures import BIG_SCALE, figure_sprite
 from .labels import ENGLISH, Labels
 from .layout import tile_layout
 from .naming import Position, candidate_labels
@@ -338,7 +338,7 @@ def paint_figures(image: Image.Image, game, frame: MapFrame,
         if frame.contains(figure.x, figure.y):
             placed = tiles[(figure.x, figure.y)]
             paint_figure(image, frame, placed, figure.segment, figure.role, figure.player,
-                         scale=scale)
+                         scale=scale, figure=figure.figure)
 
 
 def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,
@@ -393,16 +393,32 @@ def figure_anchor(placed, segment: int) -> tuple[float, float]:
     return tile_layout(placed.tile, placed.oriented.quarter_turns).anchor(segment)
 
 
+#: Where a builder and a pig stand from their feature's anchor (tile units).
+_BESIDE = {"builder": (0.17, 0.1), "pig": (-0.17, 0.12)}
+
+
+def beside_anchor(anchor: tuple[float, float], figure: str) -> tuple[float, float]:
+    """Where a figure of kind ``figure`` stands for a feature's ``anchor``: a
+    builder or a pig beside it, kept on the tile."""
+    dx, dy = _BESIDE.get(figure, (0.0, 0.0))
+    return (min(0.88, max(0.12, anchor[0] + dx)), min(0.88, max(0.12, anchor[1] + dy)))
+
+
 def figure_size(frame: MapFrame, scale: float = FIGURE_SCALE) -> int:
     return max(10, round(frame.tile * scale))
 
 
 def paint_figure(image: Image.Image, frame: MapFrame, placed, segment: int, role: str,
-                 player: int, *, scale: float = FIGURE_SCALE) -> tuple[int, int, int, int]:
-    """A figure in its player's colour with their mark; returns the box it covers."""
-    size = figure_size(frame, scale)
-    sprite = figure_sprite(role, player_colour(player), size, player_mark(player))
-    cx, cy = frame.point(placed.x, placed.y, figure_anchor(placed, segment))
+                 player: int, *, scale: float = FIGURE_SCALE,
+                 figure: str = "meeple") -> tuple[int, int, int, int]:
+    """A figure in its player's colour with their mark; returns the box it covers.
+    A big follower is drawn bigger; a builder or a pig beside the feature's
+    anchor, where a follower of the same feature may stand too."""
+    big = figure == "big"
+    size = figure_size(frame, scale * BIG_SCALE if big else scale)
+    sprite = figure_sprite(role, player_colour(player), size, player_mark(player), big=big)
+    cx, cy = frame.point(placed.x, placed.y, beside_anchor(
+        figure_anchor(placed, segment), figure))
     left, top = cx - size // 2, cy - size // 2
     image.paste(sprite, (left, top), sprite)
     return left, top, left + size, top + size

@@ -57,20 +57,23 @@ def theme_palette(name: str) -> Image.Image:
     theme = THEMES[name]
     size, cols = 40, 16
     tiles = [tile for _, tile in sorted(all_tiles().items())]
-    extra_rows = 2
+    roles = ("knight", "farmer", "monk", "hut", "builder", "pig")
+    figure_rows = -(-len(PLAYER_COLOURS) * len(roles) // cols)
+    extra_rows = figure_rows + 1
     rows = -(-len(tiles) // cols) + extra_rows
     sample = Image.new("RGB", (cols * size, rows * size), theme.background)
     for i, tile in enumerate(tiles):
         sample.paste(tile_image(tile, 0, theme, size), ((i % cols) * size, (i // cols) * size))
     top = (rows - extra_rows) * size
     for seat, colour in enumerate(PLAYER_COLOURS):
-        for k, role in enumerate(("knight", "farmer", "monk", "hut")):
+        for k, role in enumerate(roles):
             sprite = figure_sprite(role, colour, size, player_mark(seat))
-            left = (seat * 4 + k) * size % (cols * size)
-            sample.paste(theme.field, (left, top, left + size, top + size))
-            sample.paste(sprite, (left, top), sprite)
+            row, column = divmod(seat * len(roles) + k, cols)
+            left, upper = column * size, top + row * size
+            sample.paste(theme.field, (left, upper, left + size, upper + size))
+            sample.paste(sprite, (left, upper), sprite)
     words = text_sprite("Aa 0123456789", size // 2, theme.label)
-    sample.paste(words.image, (0, top + size), words.image)
+    sample.paste(words.image, (0, top + figure_rows * size), words.image)
     return _palette(sample, reduce=False)
 
 

@@ -41,8 +41,8 @@ ReminderHours = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
 ReminderLimit = app_commands.Range[int, 1, MAX_REMINDERS]
 RULE_OPTIONS = {
     "policy": "What a missed deadline does",
-    "remove_after": "With removal: missed turns in a row before a player is removed",
-    "reminder_hours": "Remind the player on turn every so many hours (0: never)",
+    "remove_after": "Missed turns in a row before removal",
+    "reminder_hours": "Remind every so many hours (0: never)",
     "reminder_limit": "At most this many reminders per turn",
 }
 
@@ -51,7 +51,7 @@ class ClockCommands(Commands):
     @app_commands.command(
         name="notify", description="Also get your turn reminders by direct message"
     )
-    @app_commands.describe(dm="True: reminders by DM as well; False: only in the game's channel")
+    @app_commands.describe(dm="True: reminders by DM too; False: in the channel only")
     async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
         await self.turns.set_dm(interaction.user.id, dm)
         t = await self.bot.reader(interaction)
@@ -94,7 +94,7 @@ class ClockCommands(Commands):
                                                 ephemeral=True)
 
     @app_commands.command(
-        name="settings", description="Server defaults and limits for games here (Manage Server)"
+        name="settings", description="Server defaults for games (Manage Server)"
     )
     @app_commands.describe(
         **RULE_OPTIONS,
@@ -154,7 +154,7 @@ class ClockCommands(Commands):
         )
 
     @app_commands.command(
-        name="deadline", description="This game's turn deadline and reminders (the host sets them)"
+        name="deadline", description="This game's deadline and reminders (host)"
     )
     @app_commands.describe(hours="Turn deadline in hours (0: none)", **RULE_OPTIONS)
     @app_commands.choices(policy=POLICY_CHOICES)

@@ -25,9 +25,9 @@ VIEW_CHOICES = [
 class PlayCommands(Commands):
     @app_commands.command(name="place", description="Place your tile (and a follower) on your turn")
     @app_commands.describe(
-        position="Where: a letter of the picture or x,y, and a rotation, e.g. B 90 (see the list)",
-        follower="The number of a follower spot on the preview, its words, or none",
-        tile="With a hand of tiles: which one to play (default the first)",
+        position="A letter of the picture or x,y, and a rotation, e.g. B 90",
+        follower="A follower spot's number or words, or none",
+        tile="With a hand: which tile to play (default the first)",
     )
     async def place(
         self,
@@ -64,7 +64,7 @@ class PlayCommands(Commands):
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
-    @app_commands.describe(view="The whole map, or who owns which feature (default: the map)")
+    @app_commands.describe(view="The map, or who owns which feature")
     @app_commands.choices(view=VIEW_CHOICES)
     async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)
