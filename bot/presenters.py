@@ -200,7 +200,8 @@ def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
                     value="\n".join(lines) or t.gettext("nobody"), inline=False)
     if row.status == LOBBY:
         embed.set_footer(text=t.gettext(
-            "2 to 5 players. Join, then the host starts; seats are drawn at random.") + "\n"
+            "2 to {most} players. Join, then the host starts; seats are drawn at random.",
+            most=max_players(row.options)) + "\n"
             + t.gettext("The host can seat AI players with the 🤖 buttons: play alone "
                         "against one to four of them."))
     else:

@@ -109,17 +109,20 @@ SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
 # ("with a hut on the lake"); a hut on a river is on the river's spot ("the north river").
 LAKE = term("follower spot", "the lake")
 
-#: The expansions' figures as spots: the figure, then the feature's spot name.
-FIGURE_SPOTS: dict[FigureKind, Term] = {
+#: The expansions' figures as spots: the figure, then the feature's spot name;
+#: "on" a road, "in" anything else, as English says it.
+FIGURE_SPOTS: dict[tuple[FigureKind, bool], Term] = {
     # Translators: (context "follower spot") Inns & Cathedrals: the big follower as a menu
-    # lists it; {spot} is a spot's name ("the north field").
-    BIG: term("follower spot", "the big follower in {spot}"),
+    # lists it; {spot} is a spot's name ("the north road", "the city").
+    (BIG, True): term("follower spot", "the big follower on {spot}"),
+    (BIG, False): term("follower spot", "the big follower in {spot}"),
     # Translators: (context "follower spot") Traders & Builders: the builder, on a road
-    # or a city; {spot} is a spot's name ("the road", "the west city").
-    BUILDER: term("follower spot", "the builder on {spot}"),
+    # or in a city; {spot} is a spot's name ("the road", "the west city").
+    (BUILDER, True): term("follower spot", "the builder on {spot}"),
+    (BUILDER, False): term("follower spot", "the builder in {spot}"),
     # Translators: (context "follower spot") Traders & Builders: the pig, in a field;
     # {spot} is a spot's name ("the north field").
-    PIG: term("follower spot", "the pig in {spot}"),
+    (PIG, False): term("follower spot", "the pig in {spot}"),
 }
 
 #: What a player may type for "no follower" in any language, besides the words
@@ -151,9 +154,10 @@ def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: in
     """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``: "the
     north field", "the pig in the north field"."""
     figure = FigureKind(figure)
-    if figure in FIGURE_SPOTS:
-        return t.term(FIGURE_SPOTS[figure], spot=spot_name(t, tile, MEEPLE, segment, compass))
     kind = tile.segments[segment].kind
+    if figure in (BIG, BUILDER, PIG):
+        return t.term(FIGURE_SPOTS[figure, kind == "road"],
+                      spot=spot_name(t, tile, MEEPLE, segment, compass))
     alone = sum(1 for s in tile.segments if s.kind == kind) == 1
     key = (FigureKind(figure), kind, None if alone else compass)
     found = SPOT_NAMES.get(key) or SPOT_NAMES.get((FigureKind(figure), kind, None))

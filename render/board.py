@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.geometry import PORT_INDEX
+from engine.tiles import TRADE_GOODS
 from engine.tilesets import find_tile
 
+from . import glyphs
 from .figures import BIG_SCALE, figure_sprite
 from .labels import ENGLISH, Labels
 from .layout import tile_layout
@@ -102,6 +104,8 @@ class LegendEntry:
     #: The score, drawn apart from the name so a right-to-left name cannot
     #: carry it to its left.
     score: str = ""
+    #: Trade goods held (Traders & Builders): (kind, count) of each kind held.
+    goods: tuple[tuple[str, int], ...] = ()
 
 
 def legend_text(game, player: int) -> str:
@@ -119,14 +123,26 @@ def legend_entries(game, size: int, left: int, width: int, *,
     for player in range(len(game.players)):
         text = legend_text(game, player)
         score = str(game.scores[player]) if scores else ""
+        goods = goods_held(game, player)
         span = sprite + 6 + text_width(text, size) + 18
         if score:
             span += text_width(score, size) + SCORE_GAP + 2 * SCORE_PAD
+        span += sum(_goods_span(str(count), size) for _, count in goods)
         if x + span > width and x > left:
             x, row = left, row + 1
-        entries.append(LegendEntry(player, text, x, row, score))
+        entries.append(LegendEntry(player, text, x, row, score, goods))
         x += span
     return entries
+
+
+def goods_held(game, player: int) -> tuple[tuple[str, int], ...]:
+    """The trade goods ``player`` holds, each kind held with its count (TB-11)."""
+    return tuple((good, count) for good, count in zip(TRADE_GOODS, game.goods[player])
+                 if count)
+
+
+def _goods_span(count: str, size: int) -> int:
+    return SCORE_GAP + size + 3 + text_width(count, size)
 
 
 def legend_sprite_size(size: int) -> int:
@@ -163,6 +179,15 @@ def paint_legend(image: Image.Image, entries: list[LegendEntry], top: int, size:
                 radius=size // 3, fill=theme.empty, outline=theme.grid)
             draw_text(image, (left + SCORE_PAD, middle), entry.score, size, theme.label,
                       anchor="lm")
+            box = (box[0], box[1], left + width, box[3])
+        right = box[2]
+        for good, count in entry.goods:  # the goods' symbols, each with its count
+            centre = right + SCORE_GAP + size // 2
+            glyphs.draw_good(ImageDraw.Draw(image), good, centre, y + row_h // 2, size / 2,
+                             theme)
+            text_box = draw_text(image, (centre + size // 2 + 3, y + row_h // 2), str(count),
+                                 size, theme.label, anchor="lm")
+            right = text_box[2]
 
 
 def short_name(name: str, limit: int = 18) -> str:

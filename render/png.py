@@ -42,12 +42,32 @@ def _theme_names() -> set[str]:
     return set(THEMES)
 
 
+def _sample_tiles() -> list:
+    """Every tile of the sets drawn without glyphs of their own, and of the
+    others (the expansions') one tile per mark they add: the rest adds no
+    colour, only time to every first picture."""
+    from engine.tilesets import all_tiles, tile_set
+
+    plain = {tile_id for name in ("base", "river", "winter", "hunters")
+             for tile_id in tile_set(name)}
+    def marks(tile) -> set[str]:
+        return {good for segment in tile.segments for good, _ in segment.goods}
+
+    every = all_tiles()
+    tiles = [every[tile_id] for tile_id in sorted(plain)]
+    seen = set().union(*(marks(tile) for tile in tiles))
+    for tile_id, tile in sorted(every.items()):
+        if tile_id not in plain and marks(tile) - seen:
+            tiles.append(tile)
+            seen |= marks(tile)
+    return tiles
+
+
 @cache
 def theme_palette(name: str) -> Image.Image:
-    """The 256 colours of theme ``name``'s pictures: taken from every tile of
-    every set drawn in that theme, every player's figures, and the key
+    """The 256 colours of theme ``name``'s pictures: taken from the tiles drawn
+    in that theme (see :func:`_sample_tiles`), every player's figures, and the key
     colours (so those map exactly)."""
-    from engine.tilesets import all_tiles
 
     from .figures import figure_sprite
     from .text import text_sprite
@@ -56,7 +76,7 @@ def theme_palette(name: str) -> Image.Image:
 
     theme = THEMES[name]
     size, cols = 40, 16
-    tiles = [tile for _, tile in sorted(all_tiles().items())]
+    tiles = _sample_tiles()
     roles = ("knight", "farmer", "monk", "hut", "builder", "pig")
     figure_rows = -(-len(PLAYER_COLOURS) * len(roles) // cols)
     extra_rows = figure_rows + 1

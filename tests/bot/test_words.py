@@ -104,6 +104,28 @@ def test_a_spot_is_found_by_its_number_words_or_menu_label() -> None:
         assert is_no_follower(EN, text), text
 
 
+def test_the_expansions_figures_are_spots_named_for_what_stands_there() -> None:
+    """IC-10, TB-14, TB-23: "the big follower in the city", "the pig in the north
+    field"; typed by number or words, in the reader's language or English."""
+    game = Game.from_record({"players": ["Ana", "Béla"], "start": {"tile": "D"},
+                             "options": {"inns_cathedrals": True, "traders_builders": True},
+                             "turns": [{"tile": "U", "x": 1, "y": 0, "rotation": 0,
+                                        "meeple": "NNW"},
+                                       {"tile": "V", "x": 0, "y": 1, "rotation": 0}]})
+    options = game.legal_figures(Placement(2, 0, 0), "U")
+    found = spots(EN, game.rules.tiles["U"], options)
+    assert [spot.label for spot in found] == [
+        "1: the road", "2: the south field", "3: the big follower on the road",
+        "4: the big follower in the south field", "5: the pig in the north field"]
+    for text, number in [("5", 5), ("pig", 5), ("the pig", 5), ("big follower road", 3),
+                         ("big south field", 4)]:
+        assert find_spot(EN, text, found, "carcassonne").number == number, text
+    hungarian = messages(Language.HUNGARIAN)
+    found = spots(hungarian, game.rules.tiles["U"], options)
+    assert find_spot(hungarian, "disznó", found, "carcassonne").number == 5
+    assert find_spot(hungarian, "pig", found, "carcassonne").number == 5
+
+
 def test_a_hut_and_a_fisher_on_one_river_are_two_spots() -> None:
     game = Game.new(["Ana", "Béla"], Options(game="hunters-and-gatherers"), seed=5)
     tile = game.rules.tiles["H46"]  # a straight river between two forests
