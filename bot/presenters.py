@@ -47,6 +47,7 @@ from .i18n.terms import (
     GAMES,
     GOODS,
     GOODS_HEADING,
+    OPTIONS,
     POINT_COUNT,
     STATUSES,
     TILE_COUNT,
@@ -164,6 +165,9 @@ def options_text(t: Messages, options: dict[str, Any]) -> str:
         parts.append(t.gettext("the River"))
     if parsed.winter:
         parts.append(t.gettext("Winter Edition"))
+    for name in ("inns_cathedrals", "traders_builders"):
+        if getattr(parsed, name):
+            parts.append(t.term(OPTIONS[name]))
     if parsed.game == "carcassonne":
         if parsed.farmers == "off":
             parts.append(t.gettext("no farmers"))
