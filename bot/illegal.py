@@ -160,4 +160,14 @@ _SENTENCES: dict[Reason, Callable[[Messages, dict], str]] = {
     Reason.SUPPLY_EMPTY: lambda t, f: t.gettext(
         "You have none of those figures left: play the tile without one."),
     Reason.MUST_DISCARD: lambda t, f: t.gettext("This tile fits nowhere."),
+    # Traders & Builders (TB-14, TB-23, TB-O1).
+    Reason.NO_OWN_FOLLOWER: lambda t, f: t.gettext(
+        "The builder and the pig go only where one of your followers already is (on that "
+        "road or city, in that farm)."),
+    Reason.WRONG_FEATURE_FOR_FIGURE: lambda t, f: t.gettext(
+        "The builder goes on a road or a city, the pig in a field."),
+    Reason.FEATURE_COMPLETED: lambda t, f: t.gettext(
+        "This tile completes that feature: the builder cannot stand on it."),
+    Reason.NO_SUCH_FIGURE: lambda t, f: t.gettext(
+        "This game is played without that figure."),
 }

@@ -220,7 +220,9 @@ def test_engine_reasons_the_bot_can_meet_all_have_words() -> None:
                    Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.RIVER_NO_ROOM,
                    Reason.FEATURE_OCCUPIED,
                    Reason.SUPPLY_EMPTY, Reason.NOT_IN_HAND, Reason.NOT_THE_BONUS_TILE,
-                   Reason.RIVER_SYSTEM_HAS_HUT, Reason.NO_FIGURE_ON_RIVER):
+                   Reason.RIVER_SYSTEM_HAS_HUT, Reason.NO_FIGURE_ON_RIVER,
+                   Reason.NO_OWN_FOLLOWER, Reason.WRONG_FEATURE_FOR_FIGURE,
+                   Reason.FEATURE_COMPLETED, Reason.NO_SUCH_FIGURE):
         facts = {"tile": "V", "x": 1, "y": 0, "rotation": 90, "edge": "N", "kind": "city",
                  "meets": "field", "end": (2, 0), "side": "left", "bonus_tile": "HB01"}
         error = IllegalMoveError("english", "B-1", reason, **facts)
