@@ -12,6 +12,9 @@ Prints, as JSON, medians (and the 95th percentile of whole games):
   moves applied unchecked (``apply``), as a search does. Target <= 1.5 ms.
 - ``listing_ms``: listing every legal placement of the tile in hand on such a
   state. Target <= 0.03 ms.
+- ``expansions_game_ms``: a whole random 2-player game with Inns & Cathedrals
+  and Traders & Builders (114 tiles, big followers, builders and their double
+  turns, pigs, goods), measured; no target.
 
 The machine may be shared: figures vary from run to run; compare medians.
 """
@@ -99,6 +102,7 @@ def main() -> None:
     args = parser.parse_args()
     base = time_games(args.games, Options(farmers="3rd"))
     hunters = time_games(args.games, Options(game="hunters-and-gatherers"))
+    expansions = time_games(args.games, Options(inns_cathedrals=True, traders_builders=True))
     positions = [mid_game(seed) for seed in range(args.positions)]
     print(json.dumps({
         "game_ms": round(1000 * statistics.median(base), 3),
@@ -107,6 +111,7 @@ def main() -> None:
         "playout_ms": round(1000 * statistics.median(time_playouts(positions)), 3),
         "listing_ms": round(1000 * statistics.median(time_listing(positions)), 4),
         "hunters_game_ms": round(1000 * statistics.median(hunters), 3),
+        "expansions_game_ms": round(1000 * statistics.median(expansions), 3),
         "games": args.games,
         "positions": args.positions,
     }))

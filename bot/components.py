@@ -28,7 +28,7 @@ from engine import Placement
 from . import images, presenters
 from .channel_access import require_posting
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
-from .games import MAX_PLAYERS, GameService, GameState
+from .games import GameService, GameState, max_players
 from .i18n import N_, Messages
 from .naming import (
     FollowerChoice,
@@ -233,7 +233,7 @@ def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
               "start": t.gettext("Start")}
     for action, label in labels.items():
         view.add_item(LobbyButton(state.id, action, label, disabled=closed))
-    full = len(state.players) >= MAX_PLAYERS
+    full = len(state.players) >= max_players(state.row.options)
     for level in AI_LEVELS:
         # Translators: a lobby button that seats an AI player; {level} is "easy",
         # "medium" or "hard" (at most 80 characters).

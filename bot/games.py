@@ -86,9 +86,11 @@ from .turn_clock import TurnClock
 
 log = logging.getLogger(__name__)
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: Seats a game may have; a sixth only with Inns & Cathedrals (:func:`max_players`).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: Options Hunters and Gatherers is played without (``farmers`` only as the default).
-CARCASSONNE_ONLY = ("river", "winter", "small_city", "farmers")
+CARCASSONNE_ONLY = ("river", "winter", "small_city", "farmers", "inns_cathedrals",
+                    "traders_builders")
 _CACHE_SIZE = 256
 #: Bits of the reproducible game seeds of a service made with a ``seed``: as
 #: many as the engine's own, so that tests store seeds as large as real ones.
@@ -376,9 +378,9 @@ class GameService:
     ) -> GameState:
         """Open a lobby in a channel that has no open game and that the server allows;
         with ``ai``, AI players of those levels take seats at once (named by ``name_ai``)."""
-        if len(ai) > MAX_PLAYERS - 1:
-            raise NotAllowed(N_("This game is full: {count} players at most."),
-                             count=MAX_PLAYERS)
+        most = max_players(options)
+        if len(ai) > most - 1:
+            raise NotAllowed(N_("This game is full: {count} players at most."), count=most)
         for level in ai:
             _require_level(level)
         if options.get("game") == HUNTERS_AND_GATHERERS:
@@ -552,8 +554,9 @@ class GameService:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if user_id != row.host_id:
                 raise HostOnly(N_("Only the host can start the game."))
-            if not MIN_PLAYERS <= len(row.players) <= MAX_PLAYERS:
-                raise PlayerCount(len(row.players), MIN_PLAYERS, MAX_PLAYERS)
+            most = max_players(row.options)
+            if not MIN_PLAYERS <= len(row.players) <= most:
+                raise PlayerCount(len(row.players), MIN_PLAYERS, most)
             players = list(row.players)
             self._rng.shuffle(players)
             seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
@@ -882,9 +885,16 @@ def _require_level(level: str) -> None:
         raise BadInput(N_("There is no AI of that level."))
 
 
+def max_players(options: dict[str, Any]) -> int:
+    """Seats a game with these options may have: 6 with Inns & Cathedrals, else 5
+    (IC-8, TB-O8)."""
+    return 6 if options.get("inns_cathedrals") else 5
+
+
 def _require_room(row: GameRow) -> None:
-    if len(row.players) >= MAX_PLAYERS:
-        raise NotAllowed(N_("This game is full: {count} players at most."), count=MAX_PLAYERS)
+    most = max_players(row.options)
+    if len(row.players) >= most:
+        raise NotAllowed(N_("This game is full: {count} players at most."), count=most)
 
 
 def _without(row: GameRow, user_id: int) -> GameRow:

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 #: The reasons that are about where (and which way) the tile goes.
 PLACEMENT_REASONS = frozenset({
     Reason.POSITION_TAKEN, Reason.NOT_ADJACENT, Reason.EDGE_MISMATCH,
-    Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN,
+    Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.RIVER_NO_ROOM,
 })
 
 
@@ -133,6 +133,9 @@ _SENTENCES: dict[Reason, Callable[[Messages, dict], str]] = {
     Reason.RIVER_U_TURN: lambda t, f: t.gettext(
         "Turned {rotation}°, the River would bend the same way twice in a row and turn back on "
         "itself.", rotation=f["rotation"]),
+    Reason.RIVER_NO_ROOM: lambda t, f: t.gettext(
+        "Turned {rotation}°, the River would run into the map: it needs two free squares ahead "
+        "and free squares beside them.", rotation=f["rotation"]),
     Reason.NOT_IN_HAND: lambda t, f: t.gettext(
         "{tile} is not in your hand.", tile=tile_label(t, f["tile"])),
     Reason.NOT_THE_BONUS_TILE: lambda t, f: t.gettext(
@@ -157,6 +160,16 @@ _SENTENCES: dict[Reason, Callable[[Messages, dict], str]] = {
     Reason.SUPPLY_EMPTY: lambda t, f: t.gettext(
         "You have none of those figures left: play the tile without one."),
     Reason.MUST_DISCARD: lambda t, f: t.gettext("This tile fits nowhere."),
+    # Traders & Builders (TB-14, TB-23, TB-O1).
+    Reason.NO_OWN_FOLLOWER: lambda t, f: t.gettext(
+        "The builder and the pig go only where one of your followers already is (on that "
+        "road or city, in that farm)."),
+    Reason.WRONG_FEATURE_FOR_FIGURE: lambda t, f: t.gettext(
+        "The builder goes on a road or a city, the pig in a field."),
+    Reason.FEATURE_COMPLETED: lambda t, f: t.gettext(
+        "This tile completes that feature: the builder cannot stand on it."),
+    Reason.NO_SUCH_FIGURE: lambda t, f: t.gettext(
+        "This game is played without that figure."),
 }
 
 

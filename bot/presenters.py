@@ -23,8 +23,11 @@ import discord
 
 from engine import (
     BonusTileEarned,
+    DoubleTurnEarned,
     Event,
     FeatureScored,
+    GoodsScored,
+    GoodsTaken,
     Options,
     PlayerRemoved,
     TileDiscarded,
@@ -33,9 +36,10 @@ from engine import (
     record_digest,
 )
 from engine.options import HUNTERS_AND_GATHERERS
+from engine.tiles import TRADE_GOODS
 from render import player_mark
 
-from .games import AINamer, GameState, Played
+from .games import AINamer, GameState, Played, max_players
 from .i18n import Messages
 from .i18n.terms import (
     AI_LEVELS,
@@ -43,6 +47,9 @@ from .i18n.terms import (
     FEATURE_HEADINGS,
     FEATURES,
     GAMES,
+    GOODS,
+    GOODS_HEADING,
+    OPTIONS,
     POINT_COUNT,
     STATUSES,
     TILE_COUNT,
@@ -55,8 +62,10 @@ from .tile_names import tile_label, tile_name
 
 COLOUR = discord.Colour(0x2E7D32)
 #: Each seat's colour as an emoji, the palette of the pictures (blue, yellow,
-#: red, black, white), shown with the seat's mark so colour is never the only cue.
-_SEAT_COLOURS = ("🔵", "🟡", "🔴", "⚫", "⚪")
+#: red, black, white, grey), shown with the seat's mark so colour is never the only cue.
+_SEAT_COLOURS = ("🔵", "🟡", "🔴", "⚫", "⚪", "🩶")
+#: The final scoring's key for trade goods (Traders & Builders), beside feature kinds.
+GOODS_HEADING_KEY = "goods"
 #: Most lines of "since your last turn" (a player back from a long absence).
 SINCE_LINES = 12
 
@@ -158,6 +167,9 @@ def options_text(t: Messages, options: dict[str, Any]) -> str:
         parts.append(t.gettext("the River"))
     if parsed.winter:
         parts.append(t.gettext("Winter Edition"))
+    for name in ("inns_cathedrals", "traders_builders"):
+        if getattr(parsed, name):
+            parts.append(t.term(OPTIONS[name]))
     if parsed.game == "carcassonne":
         if parsed.farmers == "off":
             parts.append(t.gettext("no farmers"))
@@ -200,11 +212,13 @@ def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
     embed.description = options_text(t, row.options)
     lines = [t.gettext("{player} (host)", player=mention(state, p)) if p.id == row.host_id
              else mention(state, p) for p in row.players]
-    embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
+    embed.add_field(name=t.gettext("Players ({count}/{most})", count=len(row.players),
+                                     most=max_players(row.options)),
                     value="\n".join(lines) or t.gettext("nobody"), inline=False)
     if row.status == LOBBY:
         embed.set_footer(text=t.gettext(
-            "2 to 5 players. Join, then the host starts; seats are drawn at random.") + "\n"
+            "2 to {most} players. Join, then the host starts; seats are drawn at random.",
+            most=max_players(row.options)) + "\n"
             + t.gettext("The host can seat AI players with the 🤖 buttons: play alone "
                         "against one to four of them."))
     else:
@@ -233,6 +247,16 @@ def event_line(t: Messages, state: GameState, event: Event) -> str | None:
     if isinstance(event, BonusTileEarned):
         return t.gettext("✨ {player} earned a bonus tile: {tile}.",
                          player=who(state, event.player), tile=tile_name(t, event.tile))
+    if isinstance(event, DoubleTurnEarned):
+        # Translators: Traders & Builders: the tile extended the road or city where the
+        # player's builder stands, so they play a second tile now (TB-17).
+        return t.gettext("🔨 {player} extended their builder's road or city: a second tile "
+                         "now.", player=who(state, event.player))
+    if isinstance(event, GoodsTaken):
+        # Translators: Traders & Builders: the player completed cities with trade goods
+        # and takes them; {goods} lists them ("1 wine and 2 cloth").
+        return t.gettext("📦 {player} takes {goods}.", player=who(state, event.player),
+                         goods=goods_text(t, event.goods))
     if isinstance(event, TurnSkipped):
         return t.gettext("⏭️ {player} missed the turn; {tile} went back into the bag.",
                          player=who(state, event.player), tile=tile_name(t, event.tile))
@@ -265,7 +289,8 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
         assert state.game is not None
         placed = state.game.board.tiles[(event.x, event.y)]
         facts["spot"] = placed_spot(t, placed, figure.segment, figure.figure)
-        line = _FIGURE_SENTENCES[str(figure.role)](t, facts)
+        key = "big" if figure.figure == "big" else str(figure.role)
+        line = _FIGURE_SENTENCES[key](t, facts)
     if event.bonus:
         # Translators: after a sentence saying a tile was placed: it was a bonus tile.
         line = t.sentences(line, t.gettext("(bonus tile)"))
@@ -300,7 +325,23 @@ _FIGURE_SENTENCES = {
         "{player} placed {tile} at {position}, turned {rotation}°, with a hunter on {spot}.", **f),
     "hut": lambda t, f: t.gettext(
         "{player} placed {tile} at {position}, turned {rotation}°, with a hut on {spot}.", **f),
+    # Inns & Cathedrals, Traders & Builders.
+    "big": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with their big follower on "
+        "{spot}.", **f),
+    "builder": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with their builder on "
+        "{spot}.", **f),
+    "pig": lambda t, f: t.gettext(
+        "{player} placed {tile} at {position}, turned {rotation}°, with their pig in {spot}.",
+        **f),
 }
+
+
+def goods_text(t: Messages, goods) -> str:
+    """Trade goods counted by kind (wine, grain, cloth): "1 wine and 2 cloth"."""
+    return t.list([t.term(GOODS[good], count) for good, count in zip(TRADE_GOODS, goods)
+                   if count])
 
 
 def scored_line(t: Messages, state: GameState, event: FeatureScored) -> str:
@@ -391,10 +432,21 @@ def scores_field(t: Messages, state: GameState) -> str:
         left = [figure_count(t, "meeple", name, supply.meeples)]
         if game.rules.huts:
             left.append(figure_count(t, "hut", name, supply.huts))
+        kinds = game.rules.supply
+        for kind, count in (("big", supply.big), ("builder", supply.builders),
+                            ("pig", supply.pigs)):
+            if kind in kinds:
+                left.append(figure_count(t, kind, name, count))
         # Translators: a player's line of the scores: "🔵1 **Ana**: 12 points (5 followers
         # left)"; {left} lists the figures ("5 tribe members and 2 huts").
-        lines.append(t.gettext("{player}: {points} ({left} left)", player=who(state, seat),
-                               points=score, left=t.list(left)))
+        line = t.gettext("{player}: {points} ({left} left)", player=who(state, seat),
+                         points=score, left=t.list(left))
+        if any(game.goods[seat]):
+            # Translators: after a player's line of the scores (Traders & Builders): the
+            # trade goods they hold; {goods} lists them ("1 wine and 2 cloth").
+            line = t.sentences(line, t.gettext("Goods: {goods}.",
+                                               goods=goods_text(t, game.goods[seat])))
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -546,9 +598,12 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
     for event in finals:
         for seat in event.scorers:
             by_player[seat][event.kind] += event.points
+    for goods in (e for e in game.events if isinstance(e, GoodsScored)):
+        for seat in goods.scorers:
+            by_player[seat][GOODS_HEADING_KEY] += goods.points  # TB-13
     for seat in ranked(state):
-        gains = [f"{t.term(FEATURE_HEADINGS[kind])} +{gained}"
-                 for kind, gained in sorted(by_player[seat].items()) if gained]
+        gains = [f"{t.term(GOODS_HEADING if kind == GOODS_HEADING_KEY else FEATURE_HEADINGS[kind])}"
+                 f" +{gained}" for kind, gained in sorted(by_player[seat].items()) if gained]
         total = game.scores[seat]
         before = total - sum(by_player[seat].values())
         if gains:
@@ -651,7 +706,8 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     embed.description = options_text(t, row.options)
     if state.game is None:
         players = "\n".join(mention(state, p) for p in row.players)
-        embed.add_field(name=t.gettext("Players ({count}/5)", count=len(row.players)),
+        embed.add_field(name=t.gettext("Players ({count}/{most})", count=len(row.players),
+                                     most=max_players(row.options)),
                         value=players or t.gettext("nobody"), inline=False)
         host = state.host
         embed.add_field(name=t.gettext("Host"), value=mention(state, host) if host

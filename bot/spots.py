@@ -22,7 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from engine import HUT, MEEPLE, Compass, FigureKind, FigureOption, TileType
+from engine import BIG, BUILDER, HUT, MEEPLE, PIG, Compass, FigureKind, FigureOption, TileType
 from engine.geometry import PORT_INDEX
 
 from .errors import NoSpots, NotASpot, WhichSpot
@@ -127,6 +127,22 @@ _CORNERS = frozenset(frozenset(PORT_INDEX[p] for p in pair) for pair in (
 # ("with a hut on the lake"); a hut on a river is on the river's spot ("the north river").
 LAKE = term("follower spot", "the lake")
 
+#: The expansions' figures as spots: the figure, then the feature's spot name;
+#: "on" a road, "in" anything else, as English says it.
+FIGURE_SPOTS: dict[tuple[FigureKind, bool], Term] = {
+    # Translators: (context "follower spot") Inns & Cathedrals: the big follower as a menu
+    # lists it; {spot} is a spot's name ("the north road", "the city").
+    (BIG, True): term("follower spot", "the big follower on {spot}"),
+    (BIG, False): term("follower spot", "the big follower in {spot}"),
+    # Translators: (context "follower spot") Traders & Builders: the builder, on a road
+    # or in a city; {spot} is a spot's name ("the road", "the west city").
+    (BUILDER, True): term("follower spot", "the builder on {spot}"),
+    (BUILDER, False): term("follower spot", "the builder in {spot}"),
+    # Translators: (context "follower spot") Traders & Builders: the pig, in a field;
+    # {spot} is a spot's name ("the north field").
+    (PIG, False): term("follower spot", "the pig in {spot}"),
+}
+
 #: What a player may type for "no follower" in any language, besides the words
 #: of the menu and of the catalogue (:func:`no_follower_words`).
 NO_FOLLOWER_SIGNS = frozenset({"0"})
@@ -153,8 +169,13 @@ class Spot:
 
 def spot_name(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
               compass: Compass) -> str:
-    """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``."""
+    """The name of the feature ``segment`` of ``tile`` as a spot for ``figure``: "the
+    north field", "the pig in the north field"."""
+    figure = FigureKind(figure)
     kind = tile.segments[segment].kind
+    if figure in (BIG, BUILDER, PIG):
+        return t.term(FIGURE_SPOTS[figure, kind == "road"],
+                      spot=spot_name(t, tile, MEEPLE, segment, compass))
     alone = sum(1 for s in tile.segments if s.kind == kind) == 1
     if not alone and _in_a_corner_beside_a_twin(tile, segment):
         return t.term(CORNER_NAMES[kind, compass])
@@ -193,9 +214,9 @@ def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot
 def figure_spot(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
                 compass: Compass) -> str:
     """Where ``figure`` stands, in a sentence that names the figure already ("with a
-    hut on the north river"): the spot's name without the menus' "(hut)"."""
+    hut on the north river"): the spot's name without the menus' "(hut)" or figure."""
     if FigureKind(figure) is not HUT:
-        return spot_name(t, tile, figure, segment, compass)
+        return spot_name(t, tile, MEEPLE, segment, compass)
     if tile.segments[segment].kind == "lake":
         return t.term(LAKE)
     return spot_name(t, tile, MEEPLE, segment, compass)

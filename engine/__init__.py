@@ -25,16 +25,30 @@ from .errors import (
 )
 from .events import (
     BonusTileEarned,
+    DoubleTurnEarned,
     Event,
     FeatureScored,
     FiguresReturned,
     GameOver,
+    GoodsScored,
+    GoodsTaken,
     PlayerRemoved,
     TileDiscarded,
     TilePlaced,
     TurnSkipped,
 )
-from .figures import HUT, MEEPLE, Figure, FigureKind, FigureOption, Role, Supply
+from .figures import (
+    BIG,
+    BUILDER,
+    HUT,
+    MEEPLE,
+    PIG,
+    Figure,
+    FigureKind,
+    FigureOption,
+    Role,
+    Supply,
+)
 from .game import FeatureInfo, Game, Outcome, TurnResult
 from .geometry import Compass
 from .options import Discards, FarmEdition, GameName, Options
@@ -45,9 +59,10 @@ from .verify import Verified, verify
 from .view import PlayerView
 
 __all__ = [
-    "HUT", "MEEPLE", "Action", "Board", "BonusTileEarned", "Compass", "Discard", "Discards",
-    "DrawError", "EngineError", "Entry", "Event", "FarmEdition", "FeatureInfo", "FeatureScored",
-    "Figure", "FigureKind", "FigureOption", "FiguresReturned", "Game", "GameName", "GameOver",
+    "BIG", "BUILDER", "HUT", "MEEPLE", "PIG", "Action", "Board", "BonusTileEarned", "Compass",
+    "Discard", "Discards", "DoubleTurnEarned", "DrawError", "EngineError", "Entry", "Event",
+    "FarmEdition", "FeatureInfo", "FeatureScored", "Figure", "FigureKind", "FigureOption",
+    "FiguresReturned", "Game", "GameName", "GameOver", "GoodsScored", "GoodsTaken",
     "IllegalMoveError", "InvalidActionError", "Options", "OptionsError", "OrientedTile",
     "Outcome", "Pile", "Place", "PlacedTile", "Placement", "PlayerRemoved", "PlayerView",
     "Reason", "RecordError", "Remove", "ReplayResult", "Role", "Segment", "Skip", "Supply",

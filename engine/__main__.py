@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     review_parser.set_defaults(run=_review)
     play = commands.add_parser("selfplay", help="play random games and check invariants")
     play.add_argument("--games", type=int, default=100)
-    play.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    play.add_argument("--players", type=int, default=2, choices=range(2, 7))
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
                       "default: cycle through every combination")

@@ -85,18 +85,21 @@ class DrawScript:
       from one of their entries to their next (record version 2, ``"hand"``);
     - ``"none"``: it does not (a version 1 record of a game with hands).
 
-    Bonus tiles are always the tiles of the bonus entries.
+    Bonus tiles are always the tiles of the bonus entries; with ``double_turns``
+    (the builder's, TB-17) a bonus entry's tile is a land tile like any other.
     """
 
-    __slots__ = ("entries", "land_shown", "incoming", "rule_bonus")
+    __slots__ = ("entries", "land_shown", "incoming", "rule_bonus", "double_turns")
 
-    def __init__(self, entries: Sequence[Entry], *, land: str, rule_bonus: str) -> None:
+    def __init__(self, entries: Sequence[Entry], *, land: str, rule_bonus: str,
+                 double_turns: bool = False) -> None:
         self.entries = tuple(entries)
         self.land_shown = land != "none"
         self.rule_bonus = rule_bonus
+        self.double_turns = double_turns
         #: Per player, every tile drawn into their hand, in order (games with hands).
         self.incoming: dict[int, tuple[str, ...]] | None = \
-            _incoming(self.entries) if land == "hands" else None
+            _incoming(self.entries, double_turns) if land == "hands" else None
 
     def after_end(self, turn: int) -> bool:
         return turn >= len(self.entries)
@@ -113,7 +116,7 @@ class DrawScript:
         if index is None:
             return None
         entry = self.entries[index]
-        if entry.bonus:
+        if entry.bonus and not self.double_turns:
             raise _at(IllegalMoveError("no bonus tile was earned", self.rule_bonus,
                                        Reason.NO_BONUS_EARNED), index)
         return entry.tile
@@ -150,10 +153,10 @@ class DrawScript:
         if not self.land_shown:
             return Counter()
         return Counter(entry.tile for entry in self.entries[turn:]
-                       if entry.tile is not None and not entry.bonus)
+                       if entry.tile is not None and (self.double_turns or not entry.bonus))
 
 
-def _incoming(entries: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
+def _incoming(entries: tuple[Entry, ...], double_turns: bool) -> dict[int, tuple[str, ...]]:
     """Per player, the tiles that came into their hand, from the hands entries list.
 
     What a player holds at an entry is what they held at their previous one,
@@ -163,7 +166,8 @@ def _incoming(entries: tuple[Entry, ...]) -> dict[int, tuple[str, ...]]:
     incoming: dict[int, list[str]] = {}
     kept: dict[int, Counter[str]] = {}
     for index, entry in enumerate(entries):
-        if entry.player is None or entry.bonus or isinstance(entry.action, Remove):
+        if entry.player is None or (entry.bonus and not double_turns) \
+                or isinstance(entry.action, Remove):
             continue
         player = entry.player
         held = Counter(entry.hand)

@@ -33,6 +33,8 @@ class Reason(StrEnum):
     EDGE_MISMATCH = "edge_mismatch"
     RIVER_NOT_AT_END = "river_not_at_end"  # placement, end ((x, y) of the open end, or None)
     RIVER_U_TURN = "river_u_turn"  # placement, side ("left" or "right")
+    #: placement, square ((x, y) taken where the river needs room to flow, D-7)
+    RIVER_NO_ROOM = "river_no_room"
     UNKNOWN_PORT = "unknown_port"  # port
     NO_FEATURE_AT_PORT = "no_feature_at_port"  # placement, port
     NO_FIGURE_ON_RIVER = "no_figure_on_river"  # port
@@ -44,6 +46,13 @@ class Reason(StrEnum):
     FEATURE_OCCUPIED = "feature_occupied"  # placement, port, kind
     RIVER_SYSTEM_HAS_HUT = "river_system_has_hut"  # placement, port
     SUPPLY_EMPTY = "supply_empty"  # player, figure
+    NO_SUCH_FIGURE = "no_such_figure"  # figure (a kind this game's options do not have)
+    #: placement, port, figure, kind: a builder stands on a road or city, a pig in a field
+    WRONG_FEATURE_FOR_FIGURE = "wrong_feature_for_figure"
+    #: placement, port, figure, kind: no follower of the player's in that feature (TB-14, TB-23)
+    NO_OWN_FOLLOWER = "no_own_follower"
+    #: placement, port, figure, kind: the tile completes that feature (TB-O1)
+    FEATURE_COMPLETED = "feature_completed"
     MUST_DISCARD = "must_discard"  # tile (it fits nowhere)
     MAY_NOT_DISCARD = "may_not_discard"  # tile (it fits somewhere)
     OTHER_TILE_DISCARDED = "other_tile_discarded"  # tile (the record's), drawn (the engine's)

@@ -92,5 +92,37 @@ class GameOver:
     winners: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class GoodsTaken:
+    """The placer of a tile that completed cities with trade goods took them
+    (Traders & Builders, TB-10): ``goods`` counts wine, grain, cloth."""
+
+    turn: int
+    player: int
+    goods: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DoubleTurnEarned:
+    """The tile extended the player's builder's road or city: they play a second
+    tile now (Traders & Builders, TB-17)."""
+
+    turn: int
+    player: int
+
+
+@dataclass(frozen=True)
+class GoodsScored:
+    """Final scoring: ``points`` to each of ``scorers``, who hold the most
+    (``count``) tokens of ``good`` (TB-13)."""
+
+    turn: int
+    player: None
+    good: str
+    points: int
+    scorers: tuple[int, ...]
+    count: int
+
+
 Event = (TilePlaced | TileDiscarded | FeatureScored | FiguresReturned | BonusTileEarned
-         | TurnSkipped | PlayerRemoved | GameOver)
+         | TurnSkipped | PlayerRemoved | GameOver | GoodsTaken | DoubleTurnEarned | GoodsScored)

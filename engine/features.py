@@ -27,8 +27,8 @@ class Feature:
     Read it freely; change it only through :meth:`FeatureGraph.writable`.
     """
 
-    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "cities", "lakes",
-                 "owner")
+    __slots__ = ("kind", "tiles", "open_edges", "goods", "figures", "huts", "others", "cities",
+                 "lakes", "owner")
 
     def __init__(self, kind: str, tile: tuple[int, int], open_edges: int,
                  goods: Mapping[str, int], owner: object) -> None:
@@ -41,6 +41,8 @@ class Feature:
         self.figures: tuple[Figure, ...] = ()
         #: Huts claiming it (river systems only).
         self.huts: tuple[Figure, ...] = ()
+        #: Builders and pigs on it: figures that neither count nor block (TB-15, TB-24).
+        self.others: tuple[Figure, ...] = ()
         #: Nodes of the city segments a field borders.
         self.cities: frozenset[int] = frozenset()
         #: Nodes of the lakes a river section ends in.
@@ -59,6 +61,7 @@ class Feature:
         twin.goods = self.goods
         twin.figures = self.figures
         twin.huts = self.huts
+        twin.others = self.others
         twin.cities = self.cities
         twin.lakes = self.lakes
         twin.owner = owner
@@ -89,6 +92,8 @@ class Feature:
             self.figures += other.figures
         if other.huts:
             self.huts += other.huts
+        if other.others:
+            self.others += other.others
 
 
 class FeatureGraph:

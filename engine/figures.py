@@ -11,9 +11,13 @@ from .tiles import CITY, CLOISTER, FIELD, FOREST, MEADOW, RIVER, ROAD
 
 class FigureKind(StrEnum):
     """What a player stands on the map: a follower (a tribe member in Hunters and
-    Gatherers) or a hut."""
+    Gatherers), a hut, or the figures of the expansions: the big follower (IC-2),
+    the builder and the pig (TB-3). The text is the key a record places it with."""
 
     MEEPLE = "meeple"
+    BIG = "big"
+    BUILDER = "builder"
+    PIG = "pig"
     HUT = "hut"
 
 
@@ -28,10 +32,22 @@ class Role(StrEnum):
     GATHERER = "gatherer"
     HUNTER = "hunter"
     HUT = "hut"
+    BUILDER = "builder"
+    PIG = "pig"
 
 
 MEEPLE = FigureKind.MEEPLE
+BIG = FigureKind.BIG
+BUILDER = FigureKind.BUILDER
+PIG = FigureKind.PIG
 HUT = FigureKind.HUT
+
+#: Figures that are followers: they count for majorities and block a feature
+#: (B-16); the big follower counts as two (IC-11). Builders and pigs do neither
+#: (TB-15, TB-24).
+FOLLOWERS = frozenset({MEEPLE, BIG})
+#: The order figures are offered in (:class:`FigureOption` lists).
+FIGURE_ORDER = (MEEPLE, BIG, BUILDER, PIG, HUT)
 
 #: The role a follower / tribe member takes on each kind of feature.
 ROLES = {
@@ -60,6 +76,11 @@ class Figure:
     #: A hunter placed on the dolmen tile (Hunters and Gatherers, HG-64).
     dolmen: bool = False
 
+    @property
+    def weight(self) -> int:
+        """How many followers it counts as in a majority (IC-11)."""
+        return 2 if self.figure == BIG else 1
+
 
 @dataclass(frozen=True)
 class FigureOption:
@@ -81,5 +102,10 @@ class FigureOption:
 
 @dataclass(frozen=True)
 class Supply:
+    """Figures a player has in supply, by kind (0 for kinds the game lacks)."""
+
     meeples: int
     huts: int
+    big: int = 0
+    builders: int = 0
+    pigs: int = 0

@@ -34,13 +34,24 @@ from .events import (
     TurnSkipped,
 )
 from .features import Feature, FeatureGraph
-from .figures import HUT, Figure, FigureOption, Supply
+from .figures import (
+    BIG,
+    BUILDER,
+    FOLLOWERS,
+    HUT,
+    MEEPLE,
+    PIG,
+    Figure,
+    FigureKind,
+    FigureOption,
+    Supply,
+)
 from .geometry import PORT_INDEX, ROTATIONS
 from .options import Options
 from .rules import RuleSet, rules_for
 from .rules.river import RiverCourse
 from .scoring import majority, score_closed, to_supply
-from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TileType
+from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TRADE_GOODS, TileType
 from .turns import Outcome
 
 
@@ -74,7 +85,7 @@ class Game:
 
     __slots__ = (
         "rules", "options", "players", "_seed", "commitment", "board", "graph", "water",
-        "scores", "meeples_left", "huts_left", "figures", "events", "history", "after_turn",
+        "scores", "left", "goods", "figures", "events", "history", "after_turn",
         "bag", "_hands", "_hand_size", "_hands_dealt", "active", "current_player", "tile",
         "is_bonus_turn", "_outcome", "river", "cloisters_near", "last_placed",
         "_start_rotation", "seals_setup",
@@ -105,8 +116,9 @@ class Game:
                start_rotation: int, rng: random.Random, *, script: DrawScript | None = None,
                follow_seed: bool = True, hand_size: int | None = None,
                commitment_: str | None = None, seals_setup: bool = True) -> None:
-        if not 2 <= len(players) <= 5:
-            raise IllegalMoveError(f"a game needs 2 to 5 players, not {len(players)}",
+        most = rules.options.max_players
+        if not 2 <= len(players) <= most:
+            raise IllegalMoveError(f"a game needs 2 to {most} players, not {len(players)}",
                                    rules.rule_players, Reason.PLAYER_COUNT, players=len(players))
         if start_rotation not in ROTATIONS:
             raise IllegalMoveError(
@@ -130,9 +142,11 @@ class Game:
         self.water: FeatureGraph | None = FeatureGraph() if rules.huts else None
         count = len(players)
         self.scores: list[int] = [0] * count
-        #: Figures in supply, per player (see :meth:`supply`).
-        self.meeples_left = [rules.meeples] * count
-        self.huts_left = [rules.huts] * count
+        #: Figures in supply, per kind the game has, per player (see :meth:`supply`).
+        self.left: dict[FigureKind, list[int]] = {
+            kind: [number] * count for kind, number in rules.supply.items()}
+        #: Trade goods taken, per player: wine, grain, cloth (TB-10).
+        self.goods: list[list[int]] = [[0] * len(TRADE_GOODS) for _ in players]
         self.figures: list[Figure] = []
         self.events: list[Event] = []
         #: Every entry so far, in order: a record's ``turns``.
@@ -204,8 +218,8 @@ class Game:
         twin.graph = self.graph.copy()
         twin.water = None if self.water is None else self.water.copy()
         twin.scores = self.scores.copy()
-        twin.meeples_left = self.meeples_left.copy()
-        twin.huts_left = self.huts_left.copy()
+        twin.left = {kind: counts.copy() for kind, counts in self.left.items()}
+        twin.goods = [held.copy() for held in self.goods]
         twin.figures = self.figures.copy()
         twin.events = self.events.copy()
         twin.history = self.history.copy()
@@ -256,9 +270,14 @@ class Game:
         """The tiles the player on turn may choose from."""
         if self.tile is None:
             return ()
-        if self.is_bonus_turn or not self._hands_dealt:
+        if self._bonus_tile_apart() or not self._hands_dealt:
             return (self.tile,)
         return tuple(self._hands[self.current_player])  # type: ignore[index]
+
+    def _bonus_tile_apart(self) -> bool:
+        """Whether the tile to play is a bonus tile from a stack of its own (Hunters
+        and Gatherers), not one of the bag or the hand (a builder's double turn)."""
+        return self.is_bonus_turn and not self.rules.double_turns
 
     def hand_of(self, player: int) -> tuple[TileType, ...]:
         """The tiles ``player`` holds (their hand, or the tile to play if on turn)."""
@@ -274,7 +293,9 @@ class Game:
         return self._outcome
 
     def supply(self, player: int) -> Supply:
-        return Supply(self.meeples_left[player], self.huts_left[player])
+        left = self.left
+        return Supply(*(left[kind][player] if kind in left else 0
+                        for kind in (MEEPLE, HUT, BIG, BUILDER, PIG)))
 
     def remaining(self) -> dict[str, int]:
         """Tiles still to be drawn from the land piles (hands not included), by id."""
@@ -473,7 +494,9 @@ class Game:
         x, y = place.x, place.y
         placed = placing.lay(self, oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
-        if not bonus and self._hands_dealt:
+        double = not bonus and self.rules.earns_double_turn(self, placed)  # TB-17, TB-18, TB-22
+        in_hand = self._hands_dealt and not self._bonus_tile_apart()
+        if in_hand:
             self._hands[player].remove(tile)
         standing = None
         if place.figure is not None:
@@ -489,8 +512,10 @@ class Game:
         bonus_unknown = self.bag.awaiting
         self.tile = None
         self.is_bonus_turn = False
-        if not bonus and self._hands_dealt:
-            turns.refill(self, player)  # D-8: draw at the end of the turn
+        if in_hand:
+            turns.refill(self, player)  # D-8: draw at the end of the turn (part, TB-O4)
+        if double and turns.offer_double_turn(self):
+            return
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
             if turns.offer_bonus(self, bonus_tile):
@@ -555,11 +580,13 @@ class Game:
             feature = graph.writable(self.node_of(figure))  # type: ignore[union-attr]
             if figure.figure == HUT:
                 feature.huts = tuple(f for f in feature.huts if f is not figure)
-            else:
+            elif figure.figure in FOLLOWERS:
                 feature.figures = tuple(f for f in feature.figures if f is not figure)
+            else:
+                feature.others = tuple(f for f in feature.others if f is not figure)
         returned = to_supply(self, leaving)
         self.active[player] = False
-        if on_turn and self.tile is not None and not self.is_bonus_turn \
+        if on_turn and self.tile is not None and not self._bonus_tile_apart() \
                 and not self._hands_dealt:
             self.bag.put_back(self.tile.id)
         for tile in self._hands[player]:

@@ -52,18 +52,24 @@ class Options:
     unfinished: bool = True
     hand: int = 1
     discards: Discards = Discards.OUT
+    #: Inns & Cathedrals (IC-1 to IC-34): its tiles, big followers, inns, cathedrals.
+    inns_cathedrals: bool = False
+    #: Traders & Builders (TB-1 to TB-37): its tiles, builders, pigs, trade goods.
+    traders_builders: bool = False
 
     def __post_init__(self) -> None:
         for name, kind in (("game", GameName), ("farmers", FarmEdition), ("discards", Discards)):
             object.__setattr__(self, name, _choice(name, getattr(self, name), kind))
-        for name in ("small_city", "river", "winter", "unfinished"):
+        for name in ("small_city", "river", "winter", "unfinished", "inns_cathedrals",
+                     "traders_builders"):
             if not isinstance(getattr(self, name), bool):
                 value = getattr(self, name)
                 raise OptionsError(f"option {name!r} takes true or false, not {value!r}")
         if isinstance(self.hand, bool) or not isinstance(self.hand, int) or not 1 <= self.hand <= 3:
             raise OptionsError(f"option 'hand' takes 1 to 3, not {self.hand!r}")
         if self.game == HUNTERS_AND_GATHERERS:
-            for name in ("river", "winter", "small_city"):
+            for name in ("river", "winter", "small_city", "inns_cathedrals",
+                         "traders_builders"):  # D-41
                 if getattr(self, name):
                     raise OptionsError(
                         f"option {name!r} is for Carcassonne, not Hunters and Gatherers")
@@ -84,6 +90,11 @@ class Options:
                     f"option game {data['game']!r} contradicts the record's {game!r}")
             data["game"] = game
         return cls(**data)
+
+    @property
+    def max_players(self) -> int:
+        """Seats: a sixth colour comes only with Inns & Cathedrals (IC-8, IC-O1, TB-O8)."""
+        return 6 if self.inns_cathedrals else 5
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (``game`` lives beside them), as

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .board import PlacedTile, Placement
 from .errors import IllegalMoveError, Reason
 from .features import Feature, FeatureGraph
-from .figures import HUT, MEEPLE, ROLES, Figure, FigureKind, FigureOption, Role
+from .figures import FIGURE_ORDER, FOLLOWERS, HUT, ROLES, Figure, FigureKind, FigureOption, Role
 from .geometry import DIRECTION_WORDS, EDGE_COMPASS, PORT_INDEX, ROTATIONS, opposite_point
 from .tiles import LAKE, RIVER, OrientedTile, TileType, edge_at
 
@@ -79,24 +79,41 @@ def figure_options(game: Game, tile: TileType, placement: Placement) -> list[Fig
     oriented = tile.orientations[placement.quarter_turns]
     rules = game.rules
     ports = oriented.port_names
+    left = game.left
     options = []
-    for figure, supply in ((MEEPLE, game.meeples_left), (HUT, game.huts_left)):
-        if not supply[player]:
+    claimed = None
+    for figure in FIGURE_ORDER:
+        supply = left.get(figure)
+        if supply is None or not supply[player]:
             continue
-        if figure == MEEPLE:
-            claimed = claimed_after(game, game.graph, oriented, placement.x, placement.y)
-            problem = rules.meeple_problem
-        else:
-            claimed = huts_after(game, oriented, placement.x, placement.y)
+        if figure in FOLLOWERS:
+            if claimed is None:
+                claimed = claimed_after(game, game.graph, oriented, placement.x, placement.y)
+            blocked, problem = claimed, rules.meeple_problem
+        elif figure == HUT:
+            blocked = huts_after(game, oriented, placement.x, placement.y)
             problem = rules.hut_problem
+        else:
+            blocked = [error is not None for error in
+                       rules.figure_problems(game, tile, placement, figure, player)]
+            problem = None
         for index in oriented.reading_order:
-            if claimed[index] or ports[index] is None or problem(game, tile, index) is not None:
+            if blocked[index] or ports[index] is None \
+                    or (problem is not None and problem(game, tile, index) is not None):
                 continue
             kind = tile.segments[index].kind
             options.append(FigureOption(
-                figure, ports[index], kind, Role.HUT if figure == HUT else ROLES[kind],
+                figure, ports[index], kind, role_of(figure, kind),
                 oriented.segment_compass[index], oriented.segment_ports[index], index))
     return options
+
+
+def role_of(figure: FigureKind, kind: str) -> Role:
+    """What a figure is on a feature of ``kind``: a follower's role comes from
+    the feature (B-15, IC-10); a hut, a builder, a pig are what they are."""
+    if figure in FOLLOWERS:
+        return ROLES[kind]
+    return Role(figure.value)
 
 
 def figure_problem(game: Game, tile: TileType, place: Place) -> IllegalMoveError | None:
@@ -115,34 +132,62 @@ def figure_problem(game: Game, tile: TileType, place: Place) -> IllegalMoveError
     player = game.current_player
     assert player is not None
     kind = tile.segments[segment].kind
-    if place.figure == MEEPLE:
+    figure = place.figure
+    if figure not in game.left:
+        return IllegalMoveError(f"this game has no {figure} figures", rules.rule_port,
+                                Reason.NO_SUCH_FIGURE, figure=figure)
+    if figure in FOLLOWERS:
         problem = rules.meeple_problem(game, tile, segment)
         if problem is None and claimed_after(game, game.graph, oriented, place.x,
                                              place.y)[segment]:
             problem = IllegalMoveError(f"{text}: the {kind} at {port} already holds a figure",
                                        rules.rule_occupied, Reason.FEATURE_OCCUPIED, **facts,
                                        port=port, kind=kind)
-        if problem is None and not game.meeples_left[player]:
+        if problem is None and not game.left[figure][player]:
+            name = rules.meeple_name if figure != FigureKind.BIG else "big follower"
             problem = IllegalMoveError(
-                f"{game.players[player]} has no {rules.meeple_name} left in supply",
-                rules.rule_supply, Reason.SUPPLY_EMPTY, player=player, figure=MEEPLE)
-    else:
+                f"{game.players[player]} has no {name} left in supply",
+                rules.rule_supply, Reason.SUPPLY_EMPTY, player=player, figure=figure)
+    elif figure == HUT:
         problem = rules.hut_problem(game, tile, segment)
         if problem is None and huts_after(game, oriented, place.x, place.y)[segment]:
             problem = IllegalMoveError(f"{text}: that river system already has a hut",
                                        rules.rule_hut_occupied, Reason.RIVER_SYSTEM_HAS_HUT,
                                        **facts, port=port)
-        if problem is None and not game.huts_left[player]:
+        if problem is None and not game.left[HUT][player]:
             problem = IllegalMoveError(f"{game.players[player]} has no hut left in supply",
                                        rules.rule_supply, Reason.SUPPLY_EMPTY, player=player,
                                        figure=HUT)
+    else:  # a builder or a pig (Traders & Builders)
+        problem = None
+        found = rules.figure_problems(game, tile, place.placement, figure, player)[segment]
+        if found is not None:
+            reason, rule = found
+            problem = IllegalMoveError(f"{text}: {_SPECIAL_PROBLEMS[reason]}".format(
+                figure=figure, kind=kind, port=port), rule, reason, **facts, port=port,
+                figure=figure, kind=kind)
+        if problem is None and not game.left[figure][player]:
+            problem = IllegalMoveError(f"{game.players[player]} has no {figure} left in supply",
+                                       rules.rule_supply, Reason.SUPPLY_EMPTY, player=player,
+                                       figure=figure)
     return problem
 
 
+#: What is wrong with a builder's or a pig's spot, by reason (TB-14, TB-23, TB-O1).
+_SPECIAL_PROBLEMS = {
+    Reason.WRONG_FEATURE_FOR_FIGURE: "a {figure} may not stand on a {kind}",
+    Reason.NO_OWN_FOLLOWER: "the {figure} needs one of your followers in the {kind} at {port}",
+    Reason.FEATURE_COMPLETED: "this tile completes the {kind} at {port}",
+    Reason.NO_SUCH_FIGURE: "this game has no {figure} figures",
+}
+
+
 def claimed_after(game: Game, graph: FeatureGraph, oriented: OrientedTile, x: int, y: int, *,
-                  huts: bool = False, links: Iterable[tuple[int, int]] = ()) -> list[bool]:
+                  huts: bool = False, links: Iterable[tuple[int, int]] = (),
+                  player: int | None = None) -> list[bool]:
     """Per segment of ``oriented`` laid at (x, y): would its feature (with
     ``huts``, its river system) already hold a figure (B-16, HG-18, HG-44)?
+    With ``player``: a follower of that player (TB-14, TB-23, TB-F14)?
 
     Computed without laying the tile: the features each segment would join
     are looked up across its edges, and segments of the new tile that would
@@ -163,7 +208,8 @@ def claimed_after(game: Game, graph: FeatureGraph, oriented: OrientedTile, x: in
             feature = features[root]
             if feature is None:  # not water, in the water graph
                 continue
-            if feature.huts if huts else feature.figures:
+            if (feature.huts if huts else feature.figures) and (
+                    player is None or any(f.player == player for f in feature.figures)):
                 claimed[segment] = True
             first = first_segment.setdefault(root, segment)
             if first != segment:
@@ -262,15 +308,15 @@ def stand(game: Game, placed: PlacedTile, figure: FigureKind, segment: int,
           player: int) -> Figure:
     """Stand a figure of ``player`` on ``segment`` of a tile just laid."""
     tile = placed.tile
-    feature_kind = tile.segments[segment].kind
-    standing = Figure(player, figure, Role.HUT if figure == HUT else ROLES[feature_kind],
+    standing = Figure(player, figure, role_of(figure, tile.segments[segment].kind),
                       placed.x, placed.y, segment, placed.oriented.port_names[segment],
                       tile.segments[segment].count("dolmen") > 0)
+    game.left[figure][player] -= 1
     if figure == HUT:
-        game.huts_left[player] -= 1
         game.water.writable(placed.node + segment).huts += (standing,)  # type: ignore[union-attr]
-    else:
-        game.meeples_left[player] -= 1
+    elif figure in FOLLOWERS:
         game.graph.writable(placed.node + segment).figures += (standing,)
+    else:
+        game.graph.writable(placed.node + segment).others += (standing,)
     game.figures.append(standing)
     return standing

@@ -71,10 +71,20 @@ class ReplayResult:
     scores: list[int]
     after_turn: list[list[int]]
     followers: list[int]
+    #: With the expansions only (None otherwise, and left out of the JSON): big
+    #: followers, builders and pigs in supply, trade goods held (wine, grain, cloth).
+    big: list[int] | None = None
+    builders: list[int] | None = None
+    pigs: list[int] | None = None
+    goods: list[list[int]] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": self.scores, "after_turn": self.after_turn,
-                "followers": self.followers}
+        report: dict[str, Any] = {"scores": self.scores, "after_turn": self.after_turn,
+                                  "followers": self.followers}
+        for key in ("big", "builders", "pigs", "goods"):
+            if getattr(self, key) is not None:
+                report[key] = getattr(self, key)
+        return report
 
 
 # ----------------------------------------------------------------------
@@ -176,8 +186,11 @@ _FIELDS = {"format": str, "game": str, "options": dict, "players": list, "start"
            "turns": list, "finished": bool, "seed": int, "commitment": str}
 #: Fields of one turn entry.
 _ENTRY_FIELDS = {"tile": str, "x": int, "y": int, "rotation": int, "meeple": str, "hut": str,
+                 "big": str, "builder": str, "pig": str,
                  "player": int, "bonus": bool, "discarded": bool, "skipped": bool,
                  "removed": int, "hand": list}
+#: The keys that place a figure, one per kind (at most one per entry).
+_FIGURE_KEYS = tuple(str(kind) for kind in FigureKind)
 _TYPE_NAMES = {str: "a string", dict: "an object", list: "a list", bool: "true or false",
                int: "an integer"}
 
@@ -200,9 +213,10 @@ def read_record(record: Any) -> Record:
                           f"{FORMAT_V2!r} or {FORMAT_V1!r}")
     options = Options.from_dict(record.get("options"), record.get("game", "carcassonne"))
     players = record.get("players")
+    most = options.max_players
     if players is None or not all(isinstance(p, str) for p in players) \
-            or not 2 <= len(players) <= 5:
-        raise RecordError("record: 'players' must list 2 to 5 names")
+            or not 2 <= len(players) <= most:
+        raise RecordError(f"record: 'players' must list 2 to {most} names")
     start = record.get("start")
     if start is None or not isinstance(start.get("tile"), str):
         raise RecordError("record: 'start' must give the start tile")
@@ -281,10 +295,11 @@ def _entry(index: int, data: Any, hands: bool) -> Entry:
     for key in ("x", "y", "rotation"):
         if key not in data:
             raise fail(f"missing or non-integer '{key}'")
-    if "meeple" in data and "hut" in data:
-        raise fail("place a follower or a hut, not both")
-    figure = FigureKind.MEEPLE if "meeple" in data else FigureKind.HUT if "hut" in data else None
-    port = data.get("meeple", data.get("hut"))
+    placed = [key for key in _FIGURE_KEYS if key in data]
+    if len(placed) > 1:
+        raise fail(f"one figure per turn: {placed[0]!r} or {placed[1]!r}, not both")
+    figure = FigureKind(placed[0]) if placed else None
+    port = data[placed[0]] if placed else None
     return Entry(Place(tile, data["x"], data["y"], data["rotation"], figure, port), player,
                  bonus, hand)
 
@@ -350,7 +365,8 @@ def _replaying(record: Record, seed: int | None) -> tuple[Game, bool]:
     hands = record.options.hand > 1
     legacy_hands = hands and record.version == 1 and seed is None
     land = "entries" if not hands or legacy_hands else "hands" if record.version >= 2 else "none"
-    script = DrawScript(record.entries, land=land, rule_bonus=rules.rule_bonus or rules.rule_bag)
+    script = DrawScript(record.entries, land=land, rule_bonus=rules.rule_bonus or rules.rule_bag,
+                        double_turns=rules.double_turns)
     try:
         game = Game._replaying(rules, record.players, record.start_rotation, seed=seed,
                                script=script, hand_size=1 if legacy_hands else None,
@@ -446,5 +462,11 @@ def replay(data: Any) -> ReplayResult:
         scores = list(game.scores)
     else:
         scores = after[-1] if after else [0] * len(game.players)
-    followers = [game.supply(player).meeples for player in range(len(game.players))]
-    return ReplayResult(scores, after, followers)
+    supplies = [game.supply(player) for player in range(len(game.players))]
+    followers = [supply.meeples for supply in supplies]
+    options = record.options
+    big = [supply.big for supply in supplies] if options.inns_cathedrals else None
+    if not options.traders_builders:
+        return ReplayResult(scores, after, followers, big)
+    return ReplayResult(scores, after, followers, big, [supply.builders for supply in supplies],
+                        [supply.pigs for supply in supplies], [list(g) for g in game.goods])

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .events import FeatureScored, FiguresReturned
-from .figures import HUT, Figure
+from .figures import Figure
 
 if TYPE_CHECKING:
     from .board import PlacedTile
@@ -25,8 +25,11 @@ Returned = tuple[tuple[int, int], ...]
 
 
 def majority(figures: Iterable[Figure]) -> tuple[int, ...]:
-    """The players with the most figures among ``figures`` (all tied ones, B-30)."""
-    counts = Counter(figure.player for figure in figures)
+    """The players with the most figures among ``figures`` (all tied ones, B-30);
+    a big follower counts as two (IC-11)."""
+    counts: Counter[int] = Counter()
+    for figure in figures:
+        counts[figure.player] += figure.weight
     if not counts:
         return ()
     best = max(counts.values())
@@ -44,21 +47,22 @@ def to_supply(game: Game, figures: Iterable[Figure]) -> Returned:
     counts: Counter[int] = Counter()
     for figure in figures:
         game.figures.remove(figure)
-        if figure.figure == HUT:
-            game.huts_left[figure.player] += 1
-        else:
-            game.meeples_left[figure.player] += 1
+        game.left[figure.figure][figure.player] += 1
         counts[figure.player] += 1
     return tuple(sorted(counts.items()))
 
 
 def return_figures(game: Game, graph: FeatureGraph, node: int, *, huts: bool = False) -> Returned:
-    """Every figure (with ``huts``, every hut) on the feature of ``node`` back to supply."""
+    """Every figure (with ``huts``, every hut) on the feature of ``node`` back to
+    supply; builders go with the followers (TB-20, TB-21)."""
     feature = graph.writable(node)
     if huts:
         figures, feature.huts = feature.huts, ()
     else:
         figures, feature.figures = feature.figures, ()
+        if feature.others:
+            figures += feature.others
+            feature.others = ()
     return to_supply(game, figures)
 
 
@@ -79,7 +83,8 @@ def settle(game: Game, node: int, points: int, note: str, *, turn: int, player: 
     feature = game.graph.feature(node)
     scorers = majority(feature.figures)
     pay(game, scorers, points)
-    returned = return_figures(game, game.graph, node) if feature.figures else ()
+    returned = return_figures(game, game.graph, node) \
+        if feature.figures or feature.others else ()
     if scorers or not final:
         scored(game, feature, points, scorers, note, turn=turn, player=player, final=final,
                returned=returned)
@@ -88,7 +93,7 @@ def settle(game: Game, node: int, points: int, note: str, *, turn: int, player: 
 def release(game: Game, node: int, turn: int) -> None:
     """Take a feature's figures back without scoring it (H-8, HG-50)."""
     feature = game.graph.feature(node)
-    if feature.figures:
+    if feature.figures or feature.others:
         returned = return_figures(game, game.graph, node)
         game.events.append(FiguresReturned(turn, None, feature.kind, returned))
 

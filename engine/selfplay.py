@@ -21,7 +21,7 @@ from .actions import Place
 from .board import Placement
 from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
-from .figures import HUT, MEEPLE
+from .figures import FOLLOWERS, HUT
 from .game import Game
 from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
 from .record import replay
@@ -110,20 +110,24 @@ def check_turn(game: Game, previous: list[int]) -> None:
     rules = game.rules
     on_board = Counter((f.player, f.figure) for f in game.figures)
     for player in range(len(game.players)):
-        supply = game.supply(player)
-        if supply.meeples + on_board[(player, MEEPLE)] != rules.meeples:
-            raise InvariantError(f"player {player}'s followers are not conserved")
-        if supply.huts + on_board[(player, HUT)] != rules.huts:
-            raise InvariantError(f"player {player}'s huts are not conserved")
+        for kind, number in rules.supply.items():
+            if game.left[kind][player] + on_board[(player, kind)] != number:
+                raise InvariantError(f"player {player}'s {kind} figures are not conserved")
     turn = game.last_placed.turn
     for event in (e for e in game.events if isinstance(e, TilePlaced) and e.turn == turn):
         figure = event.figure
         if figure is None or figure not in game.figures:
             continue
-        holders = game.feature_of(figure).huts if figure.figure == HUT else \
-            game.feature_of(figure).figures
-        if holders != (figure,):
-            raise InvariantError(f"a {figure.role} was placed on a claimed feature")
+        feature = game.feature_of(figure)
+        if figure.figure in FOLLOWERS or figure.figure == HUT:
+            holders = feature.huts if figure.figure == HUT else feature.figures
+            if holders != (figure,):
+                raise InvariantError(f"a {figure.role} was placed on a claimed feature")
+        elif not any(f.player == figure.player for f in feature.figures):
+            raise InvariantError(f"a {figure.figure} stands without its owner's follower")
+    for player, held in enumerate(game.goods):
+        if any(count < 0 for count in held):
+            raise InvariantError(f"player {player} holds negative goods")
 
 
 def check_end(game: Game) -> None:
@@ -152,13 +156,15 @@ def check_end(game: Game) -> None:
 
 
 def all_option_sets() -> list[Options]:
-    """Every combination of the options selfplay covers."""
+    """Every combination of the options selfplay covers: the base game's first,
+    then with each expansion and both (D-41), then Hunters and Gatherers."""
     sets = []
-    for farmers, small, river, winter, unfinished, hand, discards in product(
-            ("3rd", "1st", "off"), (False, True), (False, True), (False, True),
-            (True, False), (1, 3), ("out", "back")):
-        sets.append(Options(CARCASSONNE, farmers, small, river, winter, unfinished, hand,
-                            discards))
+    for inns, traders in ((False, False), (True, False), (False, True), (True, True)):
+        for farmers, small, river, winter, unfinished, hand, discards in product(
+                ("3rd", "1st", "off"), (False, True), (False, True), (False, True),
+                (True, False), (1, 3), ("out", "back")):
+            sets.append(Options(CARCASSONNE, farmers, small, river, winter, unfinished, hand,
+                                discards, inns, traders))
     for unfinished, hand, discards in product((True, False), (1, 3), ("out", "back")):
         sets.append(Options(HUNTERS_AND_GATHERERS, unfinished=unfinished, hand=hand,
                             discards=discards))
@@ -191,7 +197,8 @@ def selfplay(games: int, players: int, seed: int, options: Options | None, *,
     ``on_game(number, game)`` sees each finished game (the command line writes
     its record there).
     """
-    option_sets = [options] if options is not None else all_option_sets()
+    option_sets = [options] if options is not None else \
+        [each for each in all_option_sets() if players <= each.max_players]
     summary = Summary(mean_scores=[0.0] * players)
     start = time.perf_counter()
     for number in range(games):

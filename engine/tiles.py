@@ -52,8 +52,13 @@ OPEN_AREA_KINDS = frozenset({FIELD, MEADOW})
 KIND_ORDER = {kind: index for index, kind in enumerate(
     (CITY, ROAD, CLOISTER, FIELD, FOREST, RIVER, LAKE, MEADOW))}
 
-#: Goods a segment can carry, summed over a feature.
-GOODS = ("pennants", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger", "aurochs")
+#: Goods a segment can carry, summed over a feature: pennants, Hunters and
+#: Gatherers' gold, mushrooms, fish and animals, the inns and cathedrals of Inns &
+#: Cathedrals, the trade goods of Traders & Builders.
+GOODS = ("pennants", "gold", "mushrooms", "fish", "deer", "mammoth", "tiger", "aurochs",
+         "inn", "cathedral", "wine", "grain", "cloth")
+#: The trade goods of Traders & Builders, in the order reports list them (TB-2).
+TRADE_GOODS = ("wine", "grain", "cloth")
 
 #: Edge kinds by small code, for the board's frontier: code 0 is "no neighbour".
 EDGE_KINDS: tuple[str | None, ...] = (None, FIELD, ROAD, CITY, RIVER, FOREST, MEADOW)
@@ -373,6 +378,8 @@ def _build_tile(tile_id, count, game, edges, items, description,  # noqa: C901
             ports, cities, amounts = match.groups()
             if ports == "ALL":
                 points = {p for p in range(12) if p % 3 != 1}
+            elif ports == "C":  # a field that touches no edge, enclosed by cities
+                points = {CENTRE}
             else:
                 names = ports.split(",")
                 if not set(names) <= _HALF_EDGE:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Discard, Entry
-from .events import GameOver, TileDiscarded
+from .events import DoubleTurnEarned, GameOver, TileDiscarded
 from .tiles import Pile, TileType
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def discard(game: Game, tile: TileType, hand: tuple[str, ...], *, bonus: bool = 
     player = game.current_player
     assert player is not None
     pile = tile.pile
-    back = not bonus and game.rules.back_to_pile(pile) and pile_can_move(game, pile)
+    back = pile != Pile.BONUS and game.rules.back_to_pile(pile) and pile_can_move(game, pile)
     if back:
         game.bag.put_back(tile.id)
     game.events.append(TileDiscarded(len(game.history), player, tile.id, back, bonus))
@@ -105,16 +105,18 @@ def begin_turn(game: Game) -> None:
             if has_place(game, tile):
                 game.tile = tile
                 return
-            discard(game, tile, (tile.id,) if game._hand_size > 1 else ())
+            # TB-F7: a second tile that fits nowhere is discarded, another drawn
+            discard(game, tile, (tile.id,) if game._hand_size > 1 else (),
+                    bonus=game.is_bonus_turn)
         if not game.bag.awaiting:
-            finish(game)
+            finish(game)  # TB-F9: a double turn earned with the last tile ends there
         return
     for _ in range(len(game.players)):
         player = game.current_player
         hand = game._hands[player]  # type: ignore[index]
         for tile in list(hand):
             while tile is not None and not has_place(game, tile):
-                discard(game, tile, tuple(t.id for t in hand))
+                discard(game, tile, tuple(t.id for t in hand), bonus=game.is_bonus_turn)
                 hand.remove(tile)
                 tile = draw(game, player)  # type: ignore[arg-type]
                 if tile is not None:
@@ -124,6 +126,7 @@ def begin_turn(game: Game) -> None:
         if hand:
             game.tile = hand[0]
             return
+        game.is_bonus_turn = False  # an empty hand has no second part to play
         next_player(game)
     finish(game)
 
@@ -136,6 +139,19 @@ def offer_bonus(game: Game, tile_id: str) -> bool:
         return False
     game.tile = tile
     game.is_bonus_turn = True
+    return True
+
+
+def offer_double_turn(game: Game) -> bool:
+    """The player on turn plays a second tile, drawn as any other (TB-17, TB-O4,
+    TB-O6); False when none is left to play (TB-F9)."""
+    if game._hands_dealt and not game._hands[game.current_player]:  # type: ignore[index]
+        return False
+    if not game._hands_dealt and not game.bag.awaiting and not len(game.bag):
+        return False
+    game.events.append(DoubleTurnEarned(len(game.history) - 1, game.current_player))
+    game.is_bonus_turn = True
+    begin_turn(game)
     return True
 
 

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.geometry import PORT_INDEX
+from engine.tiles import TRADE_GOODS
 from engine.tilesets import find_tile
 
-from .figures import figure_sprite
+from . import glyphs
+from .figures import BIG_SCALE, figure_sprite
 from .labels import ENGLISH, Labels
 from .layout import tile_layout
 from .naming import Position, candidate_labels
@@ -108,6 +110,8 @@ class LegendEntry:
     #: The score, drawn apart from the name so a right-to-left name cannot
     #: carry it to its left.
     score: str = ""
+    #: Trade goods held (Traders & Builders): (kind, count) of each kind held.
+    goods: tuple[tuple[str, int], ...] = ()
 
 
 def legend_text(game, player: int) -> str:
@@ -125,14 +129,26 @@ def legend_entries(game, size: int, left: int, width: int, *,
     for player in range(len(game.players)):
         text = legend_text(game, player)
         score = str(game.scores[player]) if scores else ""
+        goods = goods_held(game, player)
         span = sprite + 6 + text_width(text, size) + 18
         if score:
             span += text_width(score, size) + SCORE_GAP + 2 * SCORE_PAD
+        span += sum(_goods_span(str(count), size) for _, count in goods)
         if x + span > width and x > left:
             x, row = left, row + 1
-        entries.append(LegendEntry(player, text, x, row, score))
+        entries.append(LegendEntry(player, text, x, row, score, goods))
         x += span
     return entries
+
+
+def goods_held(game, player: int) -> tuple[tuple[str, int], ...]:
+    """The trade goods ``player`` holds, each kind held with its count (TB-11)."""
+    return tuple((good, count) for good, count in zip(TRADE_GOODS, game.goods[player])
+                 if count)
+
+
+def _goods_span(count: str, size: int) -> int:
+    return SCORE_GAP + size + 3 + text_width(count, size)
 
 
 def legend_sprite_size(size: int) -> int:
@@ -169,6 +185,15 @@ def paint_legend(image: Image.Image, entries: list[LegendEntry], top: int, size:
                 radius=size // 3, fill=theme.empty, outline=theme.grid)
             draw_text(image, (left + SCORE_PAD, middle), entry.score, size, theme.label,
                       anchor="lm")
+            box = (box[0], box[1], left + width, box[3])
+        right = box[2]
+        for good, count in entry.goods:  # the goods' symbols, each with its count
+            centre = right + SCORE_GAP + size // 2
+            glyphs.draw_good(ImageDraw.Draw(image), good, centre, y + row_h // 2, size / 2,
+                             theme)
+            text_box = draw_text(image, (centre + size // 2 + 3, y + row_h // 2), str(count),
+                                 size, theme.label, anchor="lm")
+            right = text_box[2]
 
 
 def short_name(name: str, limit: int = 18) -> str:
@@ -347,7 +372,7 @@ def paint_figures(image: Image.Image, game, frame: MapFrame,
         if frame.contains(figure.x, figure.y):
             placed = tiles[(figure.x, figure.y)]
             paint_figure(image, frame, placed, figure.segment, figure.role, figure.player,
-                         scale=scale)
+                         scale=scale, figure=figure.figure)
 
 
 def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,
@@ -402,16 +427,32 @@ def figure_anchor(placed, segment: int) -> tuple[float, float]:
     return tile_layout(placed.tile, placed.oriented.quarter_turns).anchor(segment)
 
 
+#: Where a builder and a pig stand from their feature's anchor (tile units).
+_BESIDE = {"builder": (0.17, 0.1), "pig": (-0.17, 0.12)}
+
+
+def beside_anchor(anchor: tuple[float, float], figure: str) -> tuple[float, float]:
+    """Where a figure of kind ``figure`` stands for a feature's ``anchor``: a
+    builder or a pig beside it, kept on the tile."""
+    dx, dy = _BESIDE.get(figure, (0.0, 0.0))
+    return (min(0.88, max(0.12, anchor[0] + dx)), min(0.88, max(0.12, anchor[1] + dy)))
+
+
 def figure_size(frame: MapFrame, scale: float = FIGURE_SCALE) -> int:
     return max(10, round(frame.tile * scale))
 
 
 def paint_figure(image: Image.Image, frame: MapFrame, placed, segment: int, role: str,
-                 player: int, *, scale: float = FIGURE_SCALE) -> tuple[int, int, int, int]:
-    """A figure in its player's colour with their mark; returns the box it covers."""
-    size = figure_size(frame, scale)
-    sprite = figure_sprite(role, player_colour(player), size, player_mark(player))
-    cx, cy = frame.point(placed.x, placed.y, figure_anchor(placed, segment))
+                 player: int, *, scale: float = FIGURE_SCALE,
+                 figure: str = "meeple") -> tuple[int, int, int, int]:
+    """A figure in its player's colour with their mark; returns the box it covers.
+    A big follower is drawn bigger; a builder or a pig beside the feature's
+    anchor, where a follower of the same feature may stand too."""
+    big = figure == "big"
+    size = figure_size(frame, scale * BIG_SCALE if big else scale)
+    sprite = figure_sprite(role, player_colour(player), size, player_mark(player), big=big)
+    cx, cy = frame.point(placed.x, placed.y, beside_anchor(
+        figure_anchor(placed, segment), figure))
     left, top = cx - size // 2, cy - size // 2
     image.paste(sprite, (left, top), sprite)
     return left, top, left + size, top + size

@@ -205,10 +205,78 @@ def dead_end(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
     _circle(draw, cx, cy, r, theme.road_edge)
 
 
+def inn(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+    """The inn on the lake (Inns & Cathedrals): a blue pond with a house on its
+    shore, a red roof, so it reads as neither a plain house nor a lake tile."""
+    w = max(1, round(r * 0.1))
+    draw.ellipse(_poly([(-1.0, 0.05), (0.35, 0.95)], cx, cy, r), fill=theme.lake,
+                 outline=theme.river_edge, width=w)
+    draw.rectangle(_poly([(-0.05, -0.3), (0.9, 0.55)], cx, cy, r), fill=(245, 232, 200),
+                   outline=INK, width=w)
+    draw.polygon(_poly([(-0.2, -0.25), (0.42, -0.95), (1.05, -0.25)], cx, cy, r),
+                 fill=(190, 52, 40), outline=INK, width=w)
+    draw.rectangle(_poly([(0.3, 0.15), (0.55, 0.55)], cx, cy, r), fill=INK)
+
+
+def cathedral(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+    """A cathedral (Inns & Cathedrals): a nave with two spired towers, bigger and
+    paler than a cloister, with a round window."""
+    w = max(1, round(r * 0.08))
+    stone, roof = (236, 226, 204), (92, 96, 120)
+    draw.rectangle(_poly([(-0.55, -0.2), (0.55, 0.95)], cx, cy, r), fill=stone, outline=INK,
+                   width=w)
+    for x0, x1 in ((-0.95, -0.5), (0.5, 0.95)):
+        draw.rectangle(_poly([(x0, -0.45), (x1, 0.95)], cx, cy, r), fill=stone, outline=INK,
+                       width=w)
+        draw.polygon(_poly([(x0 - 0.05, -0.45), ((x0 + x1) / 2, -1.05), (x1 + 0.05, -0.45)],
+                           cx, cy, r), fill=roof, outline=INK, width=w)
+    draw.polygon(_poly([(-0.55, -0.2), (0, -0.65), (0.55, -0.2)], cx, cy, r), fill=roof,
+                 outline=INK, width=w)
+    _circle(draw, cx, cy + 0.15 * r, r * 0.2, (70, 110, 190), outline=INK, width=w)
+    draw.rectangle(_poly([(-0.15, 0.5), (0.15, 0.95)], cx, cy, r), fill=INK)
+
+
+def wine(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+    """Wine (Traders & Builders): a bunch of grapes on a white disc."""
+    w = max(1, round(r * 0.1))
+    _circle(draw, cx, cy, r, WHITE, outline=INK, width=w)
+    for dx, dy in ((-0.36, -0.3), (0.0, -0.3), (0.36, -0.3), (-0.18, 0.02), (0.18, 0.02),
+                   (0.0, 0.34)):
+        _circle(draw, cx + dx * r, cy + dy * r, r * 0.2, (112, 38, 120), outline=INK, width=1)
+    draw.line(_poly([(0.0, -0.5), (0.15, -0.8)], cx, cy, r), fill=(60, 110, 40), width=w * 2)
+
+
+def grain(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+    """Grain (Traders & Builders): a sheaf, three ears bound in the middle."""
+    w = max(1, round(r * 0.1))
+    _circle(draw, cx, cy, r, WHITE, outline=INK, width=w)
+    ear = (214, 164, 40)
+    for angle in (-0.35, 0.0, 0.35):
+        tx, ty = math.sin(angle) * 0.7, -math.cos(angle) * 0.7
+        draw.line([(cx, cy + 0.75 * r), (cx + tx * r, cy + ty * r)], fill=(150, 110, 30),
+                  width=w * 2)
+        draw.ellipse((cx + (tx - 0.14) * r, cy + (ty - 0.25) * r, cx + (tx + 0.14) * r,
+                      cy + (ty + 0.25) * r), fill=ear, outline=INK, width=1)
+    draw.line(_poly([(-0.25, 0.2), (0.25, 0.2)], cx, cy, r), fill=INK, width=w * 2)
+
+
+def cloth(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+    """Cloth (Traders & Builders): a bolt of blue cloth, its end unrolled."""
+    w = max(1, round(r * 0.1))
+    _circle(draw, cx, cy, r, WHITE, outline=INK, width=w)
+    blue = (52, 96, 178)
+    draw.polygon(_poly([(-0.2, -0.1), (0.7, 0.25), (0.55, 0.7), (-0.25, 0.45)], cx, cy, r),
+                 fill=(130, 165, 225), outline=INK, width=1)
+    draw.ellipse(_poly([(-0.75, -0.6), (0.05, 0.45)], cx, cy, r), fill=blue, outline=INK,
+                 width=w)
+    _circle(draw, cx - 0.35 * r, cy - 0.08 * r, r * 0.14, (230, 236, 250))
+
+
 GOODS = {
     "pennants": pennant, "gold": gold, "mushrooms": mushrooms, "deer": deer,
     "mammoth": mammoth, "tiger": tiger, "aurochs": aurochs, "volcano": volcano,
-    "fire": fire, "dolmen": dolmen, "critter": critter,
+    "fire": fire, "dolmen": dolmen, "critter": critter, "inn": inn, "cathedral": cathedral,
+    "wine": wine, "grain": grain, "cloth": cloth,
 }
 
 

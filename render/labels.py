@@ -52,6 +52,9 @@ class Labels:
     no_figure: str = "no follower possible"
     #: Under the preview: what the numbered spots are.
     figure_spots: str = "numbers: where a follower may stand"
+    #: Under the preview when a spot takes an expansion's figure: the marks after
+    #: the numbers (keep the symbols ✚ ⚒ ● as they are).
+    figure_marks: str = "✚ big follower   ⚒ builder   ● pig"
     #: Under a hand of tiles. Fields: ``{count}``.
     hand_title: str = "your tiles ({count})"
     #: Feature view: title, and the key of its markings.

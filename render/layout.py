@@ -186,6 +186,8 @@ class TileLayout:
     owner: tuple[int, ...]  # RASTER*RASTER cells: segment index, or -1
     depth: tuple[int, ...]  # RASTER*RASTER cells: steps to the rim of their region
     field_conflicts: tuple[tuple[int, ...], ...]  # fields sharing one open region
+    #: Fields that touch no edge, cut out of the cities drawn over them (IC9, TB6...).
+    clearings: tuple[Pool, ...] = ()
 
     def anchor(self, segment: int) -> Point:
         return self.anchors[segment]
@@ -335,6 +337,8 @@ def _turned(layout: TileLayout, q: int) -> TileLayout:
         owner=_turn_cells(layout.owner, q),
         depth=_turn_cells(layout.depth, q),
         field_conflicts=layout.field_conflicts,
+        clearings=tuple(Pool(p.segment, turn_point(p.centre, q), p.radius)
+                        for p in layout.clearings),
     )
 
 
@@ -428,7 +432,9 @@ def _reference_layout(tile) -> TileLayout:
         if kind == ROAD and len(one_edge[ROAD]) >= 3 and cloister is None:
             markers.append(("junction", MIDDLE))
 
-    owner, conflicts, hedges = _rasterise(tile, oriented, areas, paths, pools, cloister, markers)
+    clearings = _clearings(segments, kinds, edges, areas)
+    owner, conflicts, hedges = _rasterise(tile, oriented, areas, paths, pools, cloister, markers,
+                                          clearings)
     distance = _distance_to_border(owner)
     anchors = _anchors(segments, kinds, areas, paths, pools, cloister, owner, distance)
     spots = _place_goods(tile, segments, kinds, pools, owner, distance, anchors)
@@ -448,7 +454,34 @@ def _reference_layout(tile) -> TileLayout:
         owner=tuple(owner),
         depth=tuple(distance),
         field_conflicts=tuple(conflicts),
+        clearings=clearings,
     )
+
+
+#: How big a clearing is (radius, unit square).
+CLEARING_RADIUS = 0.12
+
+
+def _clearings(segments, kinds, edges, areas) -> tuple[Pool, ...]:
+    """A field that touches no edge lies between the tile's cities: where the
+    cities' shapes leave it no room, a round clearing at the mean of their
+    edges' middles is cut out for it."""
+    inner = next((i for i, s in enumerate(segments)
+                  if kinds[i] in OPEN_AREA_KINDS and CENTRE in s.points), None)
+    if inner is None:
+        return ()
+    cities = [_mean([edge_middle(d) for d in edges[i]])
+              for i, kind in enumerate(kinds) if kind == CITY and edges[i]]
+    if not cities:
+        return ()
+    centre = _mean(cities)
+    if not any(point_in_polygon(centre, area.outline) for area in areas):
+        return ()
+    return (Pool(inner, centre, CLEARING_RADIUS),)
+
+
+def _mean(points) -> Point:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
 
 def _fit_pool(start: Point, unit: Point, full: float, areas: list[Area]) -> tuple[Point, float]:
@@ -507,7 +540,7 @@ def _scaled(points, scale: float = RASTER) -> list[tuple[float, float]]:
     return [(x * scale, y * scale) for x, y in points]
 
 
-def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
+def _rasterise(tile, oriented, areas, paths, pools, cloister, markers, clearings=()):
     """Draw every non-field feature into a raster of segment numbers, then let
     the fields flood the rest from their border points."""
     image = Image.new("L", (RASTER, RASTER), 0)
@@ -522,6 +555,10 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=value)
     for area in areas:
         draw.polygon(_scaled(area.outline), fill=area.segment + 1)
+    for clearing in clearings:
+        cx, cy = clearing.centre[0] * RASTER, clearing.centre[1] * RASTER
+        r = clearing.radius * RASTER
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=0)
     for how, point in markers:
         if how == "junction":
             r = 0.06 * RASTER
@@ -540,11 +577,14 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
     # region holds several fields (nothing drawn parts them), each cell goes
     # to the field with the nearest border point: straight dividing lines.
     seeds: dict[int, list[tuple[int, Point]]] = {}
+    #: A field that touches no edge (inside cities) takes the pockets no other reaches.
+    inner = None
     for index, segment in enumerate(tile.segments):
         if segment.kind not in OPEN_AREA_KINDS:
             continue
         for point in oriented.segment_points[index]:
             if point == CENTRE:
+                inner = index
                 continue
             direction = point // 3
             position = border_position(point)
@@ -567,6 +607,8 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers):
                     seen[other] = 1
                     region.append(other)
         found = [seed for cell in region for seed in seeds.get(cell, ())]
+        if not found and inner is not None:  # the pocket of the field inside cities
+            found = [(inner, (0.5, 0.5))]
         if not found:
             continue  # a pocket no field reaches: drawn as field, owned by none
         fields = {index for index, _ in found}
@@ -676,7 +718,8 @@ def _nearest_cell(point: Point, cells: list[int]) -> Point:
 GLYPH_RADIUS = {
     "pennants": 0.085, "gold": 0.07, "mushrooms": 0.075, "deer": 0.1, "mammoth": 0.1,
     "tiger": 0.1, "aurochs": 0.1, "volcano": 0.16, "fire": 0.12, "dolmen": 0.12,
-    "critter": 0.085,
+    "critter": 0.085, "inn": 0.11, "cathedral": 0.16, "wine": 0.095, "grain": 0.095,
+    "cloth": 0.095,
 }
 
 
@@ -689,20 +732,29 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
         cells_of.setdefault(who, []).append(cell)
     taken: list[tuple[Point, float]] = []
 
-    def place(what: str, cells: list[int], segment: int | None, keep_clear: list) -> None:
+    def place(what: str, cells: list[int], segment: int | None, keep_clear: list,
+              near: Point | None = None) -> None:
+        """The cell with the most room; with ``near``, the cell nearest to it
+        among those with room for the glyph (else the roomiest)."""
         radius = GLYPH_RADIUS.get(what, 0.08)
-        best, best_room = None, -9.0
+        best, best_key = None, (9.0, 9.0)
         for cell in cells:
             centre = _cell_centre(cell)
             room = (distance[cell] - 0.5) / RASTER
             for other, other_radius in keep_clear + taken:
                 room = min(room, _dist(centre, other) - other_radius)
-            if room > best_room + 1e-9:
-                best, best_room = centre, room
+            key = (-room, 0.0) if near is None or room < radius else \
+                (-9.0, _dist(centre, near))
+            if key < best_key:
+                best, best_key = centre, key
         if best is not None:
             spots.append(Spot(what, segment, best, radius))
             taken.append((best, radius))
 
+    field_cells = [c for c, who in enumerate(owner)
+                   if who >= 0 and kinds[who] in OPEN_AREA_KINDS]
+    field_anchors = [(anchors[i], FIGURE_RADIUS / 2) for i, kind in enumerate(kinds)
+                     if kind in OPEN_AREA_KINDS]
     for index, segment in enumerate(segments):
         if kinds[index] == LAKE:
             continue  # fish are drawn inside the lake's circle
@@ -711,11 +763,10 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
             if good == "fish":
                 continue
             for _ in range(amount):
-                place(good, cells_of.get(index, []), index, anchor)
-    field_cells = [c for c, who in enumerate(owner)
-                   if who >= 0 and kinds[who] in OPEN_AREA_KINDS]
-    field_anchors = [(anchors[i], FIGURE_RADIUS / 2) for i, kind in enumerate(kinds)
-                     if kind in OPEN_AREA_KINDS]
+                if good == "inn":  # beside its road, in the field (IC-15)
+                    place(good, field_cells, index, anchor + field_anchors, near=anchors[index])
+                else:
+                    place(good, cells_of.get(index, []), index, anchor)
     for mark in sorted(tile.marks):
         place(mark, field_cells, None, field_anchors)
     if tile.id in tile_set("winter") and tile_set("winter")[tile.id] is tile:

@@ -52,12 +52,32 @@ def _theme_names() -> set[str]:
     return set(THEMES)
 
 
+def _sample_tiles() -> list:
+    """Every tile of the sets drawn without glyphs of their own, and of the
+    others (the expansions') one tile per mark they add: the rest adds no
+    colour, only time to every first picture."""
+    from engine.tilesets import all_tiles, tile_set
+
+    plain = {tile_id for name in ("base", "river", "winter", "hunters")
+             for tile_id in tile_set(name)}
+    def marks(tile) -> set[str]:
+        return {good for segment in tile.segments for good, _ in segment.goods}
+
+    every = all_tiles()
+    tiles = [every[tile_id] for tile_id in sorted(plain)]
+    seen = set().union(*(marks(tile) for tile in tiles))
+    for tile_id, tile in sorted(every.items()):
+        if tile_id not in plain and marks(tile) - seen:
+            tiles.append(tile)
+            seen |= marks(tile)
+    return tiles
+
+
 @cache
 def theme_palette(name: str) -> Image.Image:
-    """The 256 colours of theme ``name``'s pictures: taken from every tile of
-    every set drawn in that theme, every player's figures, and the key
+    """The 256 colours of theme ``name``'s pictures: taken from the tiles drawn
+    in that theme (see :func:`_sample_tiles`), every player's figures, and the key
     colours (so those map exactly)."""
-    from engine.tilesets import all_tiles
 
     from .figures import figure_sprite
     from .text import text_sprite
@@ -66,21 +86,24 @@ def theme_palette(name: str) -> Image.Image:
 
     theme = THEMES[name]
     size, cols = 40, 16
-    tiles = [tile for _, tile in sorted(all_tiles().items())]
-    extra_rows = 2
+    tiles = _sample_tiles()
+    roles = ("knight", "farmer", "monk", "hut", "builder", "pig")
+    figure_rows = -(-len(PLAYER_COLOURS) * len(roles) // cols)
+    extra_rows = figure_rows + 1
     rows = -(-len(tiles) // cols) + extra_rows
     sample = Image.new("RGB", (cols * size, rows * size), theme.background)
     for i, tile in enumerate(tiles):
         sample.paste(tile_image(tile, 0, theme, size), ((i % cols) * size, (i // cols) * size))
     top = (rows - extra_rows) * size
     for seat, colour in enumerate(PLAYER_COLOURS):
-        for k, role in enumerate(("knight", "farmer", "monk", "hut")):
+        for k, role in enumerate(roles):
             sprite = figure_sprite(role, colour, size, player_mark(seat))
-            left = (seat * 4 + k) * size % (cols * size)
-            sample.paste(theme.field, (left, top, left + size, top + size))
-            sample.paste(sprite, (left, top), sprite)
+            row, column = divmod(seat * len(roles) + k, cols)
+            left, upper = column * size, top + row * size
+            sample.paste(theme.field, (left, upper, left + size, upper + size))
+            sample.paste(sprite, (left, upper), sprite)
     words = text_sprite("Aa 0123456789", size // 2, theme.label)
-    sample.paste(words.image, (0, top + size), words.image)
+    sample.paste(words.image, (0, top + figure_rows * size), words.image)
     return _palette(sample, reduce=False)
 
 

@@ -18,6 +18,7 @@ from engine.geometry import PORT_INDEX
 from .board import (
     BLACK,
     WHITE,
+    beside_anchor,
     figure_size,
     label_box,
     label_box_at,
@@ -29,7 +30,7 @@ from .board import (
     port_segment,
     tile_arg,
 )
-from .figures import figure_sprite
+from .figures import BIG_SCALE, figure_sprite
 from .labels import ENGLISH, Labels
 from .layout import RASTER, tile_layout
 from .naming import position_label
@@ -43,6 +44,11 @@ PREVIEW_TILE = 176
 PREVIEW_FIGURE = 0.3
 #: The symbol after the number of a spot that takes only a hut.
 HUT_MARK = "\u2302"
+#: The symbol after the number of a spot, by the figure it takes: a hut, or the
+#: expansions' big follower (a cross), builder (hammer and pick) and pig (a dot).
+SPOT_MARKS = {"hut": HUT_MARK, "big": "\u271a", "builder": "\u2692", "pig": "\u25cf"}
+#: Figures whose marks the preview explains in a line of its own.
+_EXPLAINED = frozenset({"big", "builder", "pig"})
 
 Box = tuple[int, int, int, int]
 
@@ -52,7 +58,8 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
     """The map around ``placement`` with ``tile`` (default: the tile to play)
     drawn in place and each spot where a figure may go numbered: spot ``k`` is
     option ``k`` of ``game.legal_figures(placement, tile)`` (a spot that takes
-    only a hut has ``⌂`` after its number). ``placement``: a Placement or
+    only a hut has ``⌂`` after its number, a big follower's ``✚``, a builder's
+    ``⚒``, a pig's ``●``, explained in a line under the picture). ``placement``: a Placement or
     (x, y, rotation). ``figure``: the follower or hut chosen, drawn standing
     there in the colour and with the mark of the player on turn (its number is
     then not drawn): one of ``game.legal_figures(placement, tile)``, or a
@@ -72,30 +79,33 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
         raise problem
     theme = resolve_theme(theme, game)
     caption_size = 20
+    options = game.legal_figures(placement, tile)
+    explain = any(option.figure in _EXPLAINED for option in options)
     frame = map_frame(game, around=(x, y), scale=PREVIEW_TILE, margin=1, legend=False,
-                      footer=2 * caption_size + 24)
+                      footer=(3 if explain else 2) * caption_size + 24 + 8 * explain)
     image, draw = new_picture(frame, theme)
     paint_map(image, draw, game, frame, theme, highlight_last=False)
     quarter = rotation // 90
     ox, oy = frame.origin(x, y)
     image.paste(tile_image(tile, quarter, theme, frame.tile), (ox, oy))
     paint_highlight(draw, frame, x, y, colour=theme.candidate)
-    options = game.legal_figures(placement, tile)
     oriented = tile.orientations[quarter]
     taken: list[Box] = []
     chosen = _chosen_figure(options, figure) if figure is not None else None
     if chosen is not None:
-        size = figure_size(frame, PREVIEW_FIGURE)
+        big = chosen.figure == "big"
+        size = figure_size(frame, PREVIEW_FIGURE * BIG_SCALE if big else PREVIEW_FIGURE)
         player = game.current_player
-        sprite = figure_sprite(chosen.role, player_colour(player), size, player_mark(player))
-        cx, cy = frame.point(x, y, tile_layout(tile, quarter).anchor(
-            port_segment(oriented, chosen.port)))
+        sprite = figure_sprite(chosen.role, player_colour(player), size, player_mark(player),
+                               big=big)
+        cx, cy = frame.point(x, y, beside_anchor(tile_layout(tile, quarter).anchor(
+            port_segment(oriented, chosen.port)), chosen.figure))
         image.paste(sprite, (cx - size // 2, cy - size // 2), sprite)
         taken.append((cx - size // 2, cy - size // 2, cx + size // 2, cy + size // 2))
     for number, option, centre in spot_positions(frame, placement, tile, options, taken):
         if option is chosen:
             continue
-        text = str(number) + (HUT_MARK if option.figure == "hut" else "")
+        text = str(number) + SPOT_MARKS.get(option.figure, "")
         label_box(image, centre, text, spot_size(frame), WHITE, BLACK, disc=True)
     paint_axes(image, frame, theme)
     caption = labels.preview_caption.format(tile=tile.id, position=position_label(x, y),
@@ -105,6 +115,9 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
     note = labels.figure_spots if options else labels.no_figure
     draw_text(image, (frame.left, top + caption_size + 8), note, caption_size - 2, theme.label,
               anchor="la")
+    if explain:
+        draw_text(image, (frame.left, top + 2 * caption_size + 16), labels.figure_marks,
+                  caption_size - 2, theme.label, anchor="la")
     return image
 
 
@@ -126,7 +139,7 @@ def spot_positions(frame, placement, tile, options, taken: list[Box]):
     boxes = list(taken)
     for number, option in enumerate(options, start=1):
         segment = port_segment(oriented, option.port)
-        text = str(number) + (HUT_MARK if option.figure == "hut" else "")
+        text = str(number) + SPOT_MARKS.get(option.figure, "")
         anchor = layout.anchor(segment)
         cells = [cell for cell, owner in enumerate(layout.owner) if owner == segment]
         cells.sort(key=lambda c: (math.dist(_cell_point(c), anchor), c))

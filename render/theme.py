@@ -27,18 +27,20 @@ def _hex(code: str) -> RGB:
 #: as in hue. Colour is never the only cue: every figure and legend entry
 #: also carries the player's mark (:func:`player_mark`).
 PLAYER_COLOURS: tuple[RGB, ...] = tuple(
-    _hex(code) for code in ("#3357EE", "#FFC600", "#B81A10", "#14141E", "#E8F6FF")
+    _hex(code) for code in ("#3357EE", "#FFC600", "#B81A10", "#14141E", "#E8F6FF", "#989898")
 )
-PLAYER_COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+#: The sixth seat (Inns & Cathedrals, IC-8) is grey, as in the 1st edition: the
+#: 2nd edition's pink comes within 15 (CIEDE2000) of red or white in some vision.
+PLAYER_COLOUR_NAMES = ("blue", "yellow", "red", "black", "white", "grey")
 
 
 def player_colour(player: int) -> RGB:
-    """The colour of seat ``player`` (0-based); wraps after five players."""
+    """The colour of seat ``player`` (0-based); wraps after six players."""
     return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 
 
 def player_mark(player: int) -> str:
-    """The mark of seat ``player`` (0-based): its number, ``"1"`` to ``"5"``.
+    """The mark of seat ``player`` (0-based): its number, ``"1"`` to ``"6"``.
 
     Drawn on every figure and in every legend, and meant to stand beside the
     player's name in messages, so that no one needs colour to tell players

@@ -96,6 +96,10 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
     for area in layout.areas:
         colour = theme.city if area.kind == CITY else theme.forest
         draw.polygon(pts(area.outline), fill=colour)
+    for clearing in layout.clearings:  # a field inside cities (IC9, TB6...)
+        cx, cy = px(clearing.centre)
+        glyphs._circle(draw, cx, cy, clearing.radius * side, theme.field, outline=theme.wall,
+                       width=round(WALL_WIDTH * side))
     for area in layout.areas:
         if area.kind == CITY:
             for wall in area.walls:

@@ -1,9 +1,11 @@
 """Rule tests written as game records: one JSON file per rule point.
 
 Each file in ``tests/records/<game>/`` holds a short game record, the rule
-it pins (``B-24``, ``V-6``, ``D-7``, ``HG-52``...) and what the engine must report: the
-scores (and optionally the scores after each turn and the followers left in
-supply), or the turn and rule of the first illegal move. The expectations were
+it pins (``B-24``, ``V-6``, ``D-7``, ``HG-52``, ``IC-21``, ``TB-O1``...) and what the
+engine must report: the scores (and optionally the scores after each turn, the
+followers left in supply, and with the expansions the big followers, builders
+and pigs in supply and the trade goods held), or the turn and rule of the first
+illegal move. The expectations were
 worked out by hand from the rules digest; the ``why`` field of a file shows the
 reasoning. A few files also go through the command line, since other engines
 are compared with ours through ``python -m engine replay``.
@@ -26,8 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORDS = Path(__file__).resolve().parent / "records"
 FILES = sorted(RECORDS.glob("*/*.json"))
 IDS = [f"{path.parent.name}/{path.stem}" for path in FILES]
-RULE_ID = re.compile(r"^[A-Z]+-\d+$")
-EXPECT_KEYS = {"scores", "after_turn", "followers", "error"}
+RULE_ID = re.compile(r"^[A-Z]+-[FO]?\d+$")
+#: What a file may expect of the report (the expansions add the last four).
+REPORT_KEYS = ("scores", "after_turn", "followers", "big", "builders", "pigs", "goods")
+EXPECT_KEYS = {*REPORT_KEYS, "error"}
 
 #: Files also replayed through ``python -m engine replay`` (legal and illegal ones).
 CLI_FILES = [
@@ -42,6 +46,10 @@ CLI_FILES = [
     "carcassonne/r05_no_u_turn",
     "carcassonne/d07_bends_apart_may_turn_the_same_way",
     "carcassonne/b19_empty_supply",
+    "carcassonne/ic21_cathedral_city_three_per_tile",
+    "carcassonne/tb12_goods_go_to_the_closer",
+    "carcassonne/tb17_double_turn",
+    "carcassonne/tb_o1_builder_not_on_a_road_the_tile_completes",
     "hunters-and-gatherers/hg25_example_three_tile_section",
     "hunters-and-gatherers/hg44_own_hut_blocks",
     "hunters-and-gatherers/hg58_example_3_majority_with_aurochs",
@@ -87,12 +95,10 @@ def test_rule_record(path: Path) -> None:
         if "turn" in wanted:
             assert caught.value.turn == wanted["turn"], str(caught.value)
         return
-    result = replay(record)
-    for key in ("scores", "after_turn", "followers"):
+    report = replay(record).to_json()
+    for key in REPORT_KEYS:
         if key in expect:
-            got = getattr(result, key)
-            got = [list(row) for row in got] if key == "after_turn" else list(got)
-            assert got == expect[key], key
+            assert report[key] == expect[key], key
 
 
 @pytest.mark.parametrize("name", CLI_FILES)
@@ -115,6 +121,6 @@ def test_command_line(name: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     output = json.loads(done.stdout)
-    for key in ("scores", "after_turn", "followers"):
+    for key in REPORT_KEYS:
         if key in expect:
             assert output[key] == expect[key], key

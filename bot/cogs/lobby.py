@@ -8,7 +8,7 @@ from discord import app_commands
 from .. import presenters
 from ..channel_access import require_posting
 from ..components import as_host, lobby_view, player_of
-from ..games import MAX_PLAYERS
+from ..games import MAX_PLAYERS, max_players
 from ..storage import LOBBY, MessageRef
 from .base import Commands
 
@@ -32,17 +32,19 @@ FARMER_CHOICES = [
 
 class LobbyCommands(Commands):
     @app_commands.command(
-        name="new", description="Open a game in this channel; others join, you start it"
+        name="new", description="Open a game in this channel"
     )
     @app_commands.describe(
         game="Which game (default Carcassonne)",
-        river="Carcassonne: start with the 12 River tiles",
+        river="Carcassonne: start with the River",
         winter="Carcassonne: the Winter Edition bag (84 tiles)",
         farmers="Carcassonne: how farmers score (default 3rd edition)",
-        two_tile_city="1st edition: a 2-tile city scores 2 (+1 per pennant)",
+        two_tile_city="1st edition: a 2-tile city scores 2, +1 per pennant",
         unfinished="Unfinished features score at the end (default yes)",
-        hand="House rule: tiles held in hand (default 1)",
-        ai="AI players to seat (1 to 4)",
+        inns_cathedrals="Carcassonne: Inns & Cathedrals, up to 6 players",
+        traders_builders="Carcassonne: Traders & Builders",
+        hand="House rule: tiles held, one played (default 1)",
+        ai="AI players to seat (1 to 5)",
         ai_level="Their level (default medium)",
     )
     @app_commands.choices(game=GAME_CHOICES, farmers=FARMER_CHOICES, ai_level=AI_CHOICES)
@@ -55,6 +57,8 @@ class LobbyCommands(Commands):
         farmers: str = "3rd",
         two_tile_city: bool = False,
         unfinished: bool = True,
+        inns_cathedrals: bool = False,
+        traders_builders: bool = False,
         hand: app_commands.Range[int, 1, 3] = 1,
         ai: app_commands.Range[int, 1, MAX_PLAYERS - 1] | None = None,
         ai_level: str | None = None,
@@ -69,6 +73,8 @@ class LobbyCommands(Commands):
             "unfinished": unfinished,
             "hand": hand,
             "farmers": farmers,
+            "inns_cathedrals": inns_cathedrals,
+            "traders_builders": traders_builders,
         }
         # A level alone seats one AI of that level; a number alone, medium ones.
         seats = ai if ai is not None else int(ai_level is not None)
@@ -93,8 +99,8 @@ class LobbyCommands(Commands):
         )
         t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            t.gettext("{player} joined ({count}/5).", player=interaction.user.mention,
-                      count=len(state.players)),
+            t.gettext("{player} joined ({count}/{most}).", player=interaction.user.mention,
+                      count=len(state.players), most=max_players(state.row.options)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.announcer.refresh_lobby(state)

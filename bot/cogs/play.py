@@ -41,7 +41,7 @@ class PlayCommands(Commands):
     @app_commands.command(name="place", description="Place your tile (and a follower) on your turn")
     @app_commands.describe(
         position="A letter or x,y, and a rotation, e.g. B 90",
-        follower="A spot's number on the preview, its words, or none",
+        follower="A follower spot's number or words, or none",
         tile="With a hand: which tile to play (default the first)",
     )
     async def place(
@@ -87,7 +87,7 @@ class PlayCommands(Commands):
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
-    @app_commands.describe(view="The map, or who owns what (default: the map)")
+    @app_commands.describe(view="The map, or who owns which feature")
     @app_commands.choices(view=VIEW_CHOICES)
     async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)

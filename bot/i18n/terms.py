@@ -47,6 +47,9 @@ FEATURE_HEADINGS = {
     "river system": term("feature heading", "River systems"),
 }
 
+#: The heading of the trade goods' points in the final scoring (Traders & Builders).
+GOODS_HEADING = term("feature heading", "Trade goods")
+
 #: What a feature or tile carries (``engine.tiles.GOODS``), counted.
 GOODS = {
     "pennants": term("goods", "{count} pennant", "{count} pennants"),
@@ -57,6 +60,11 @@ GOODS = {
     "mammoth": term("goods", "{count} mammoth", "{count} mammoths"),
     "tiger": term("goods", "{count} sabre-toothed tiger", "{count} sabre-toothed tigers"),
     "aurochs": term("goods", "{count} aurochs", "{count} aurochs"),
+    "inn": term("goods", "{count} inn", "{count} inns"),
+    "cathedral": term("goods", "{count} cathedral", "{count} cathedrals"),
+    "wine": term("goods", "{count} wine", "{count} wine"),
+    "grain": term("goods", "{count} grain", "{count} grain"),
+    "cloth": term("goods", "{count} cloth", "{count} cloth"),
 }
 
 #: The role a figure takes on a feature (``engine.figures.ROLES``), and the hut.
@@ -69,6 +77,8 @@ ROLES = {
     "gatherer": term("role", "gatherer"),
     "hunter": term("role", "hunter"),
     "hut": term("role", "hut"),
+    "builder": term("role", "builder"),
+    "pig": term("role", "pig"),
 }
 
 #: Figures (``engine.figures``) by game: the meeple is a follower in
@@ -77,12 +87,18 @@ FIGURES = {
     ("meeple", CARCASSONNE): term("figure", "follower"),
     ("meeple", HUNTERS_AND_GATHERERS): term("figure", "tribe member"),
     ("hut", HUNTERS_AND_GATHERERS): term("figure", "hut"),
+    ("big", CARCASSONNE): term("figure", "big follower"),
+    ("builder", CARCASSONNE): term("figure", "builder"),
+    ("pig", CARCASSONNE): term("figure", "pig"),
 }
 FIGURE_COUNTS = {
     ("meeple", CARCASSONNE): term("figure", "{count} follower", "{count} followers"),
     ("meeple", HUNTERS_AND_GATHERERS): term(
         "figure", "{count} tribe member", "{count} tribe members"),
     ("hut", HUNTERS_AND_GATHERERS): term("figure", "{count} hut", "{count} huts"),
+    ("big", CARCASSONNE): term("figure", "{count} big follower", "{count} big followers"),
+    ("builder", CARCASSONNE): term("figure", "{count} builder", "{count} builders"),
+    ("pig", CARCASSONNE): term("figure", "{count} pig", "{count} pigs"),
 }
 
 #: Tiles and what is printed on them (``TileType.marks``).
@@ -115,6 +131,8 @@ OPTIONS = {
     "unfinished": term("option", "unfinished features"),
     "hand": term("option", "hand of tiles"),
     "discards": term("option", "discards"),
+    "inns_cathedrals": term("option", "Inns & Cathedrals"),
+    "traders_builders": term("option", "Traders & Builders"),
 }
 #: The values of the ``farmers`` option.
 FARMER_RULES = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import IllegalMoveError, Reason
 from ..features import Feature
+from ..figures import HUT, MEEPLE, FigureKind
 from ..tiles import Pile, TileType
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ class RuleSet:
     rule_bonus: ClassVar[str | None] = None
     rule_bonus_not_skipped: ClassVar[str | None] = None
     rule_hut_occupied: ClassVar[str | None] = None
+    #: Whether bonus turns are double turns whose tile comes from the bag like any
+    #: other (the builder's, TB-17), not from a stack of bonus tiles.
+    double_turns: bool = False
 
     def __init__(self, options: Options, tiles: dict[str, TileType], start: str,
                  pile_order: tuple[Pile, ...]) -> None:
@@ -60,6 +64,13 @@ class RuleSet:
         self.start = start
         #: The piles land tiles are drawn from, the first that is not empty first.
         self.pile_order = pile_order
+        #: Figures of each kind a player has at the start.
+        self.supply: Mapping[FigureKind, int] = MappingProxyType(
+            {MEEPLE: self.meeples, HUT: self.huts} | dict(self.extra_figures()))
+
+    def extra_figures(self) -> Mapping[FigureKind, int]:
+        """Figures an option adds to each player's supply (the expansions')."""
+        return {}
 
     # -- the tiles -------------------------------------------------------
     def deal(self, rng: random.Random) -> tuple[list[list[str]], list[str]]:
@@ -108,6 +119,18 @@ class RuleSet:
 
     def hut_problem(self, game: Game, tile: TileType, segment: int) -> IllegalMoveError | None:
         return IllegalMoveError("this game has no huts", self.rule_port, Reason.NO_HUTS)
+
+    def figure_problems(self, game: Game, tile: TileType, placement: Placement,
+                        figure: FigureKind, player: int) -> list[tuple[Reason, str] | None]:
+        """Per segment, why ``player``'s ``figure`` (neither a follower nor a hut:
+        a builder, a pig) may not stand there (the reason and the rule point), or
+        None. Only reasons, not errors: listing spots asks this often."""
+        return [(Reason.NO_SUCH_FIGURE, self.rule_port)] * len(tile.segments)
+
+    def earns_double_turn(self, game: Game, placed: PlacedTile) -> bool:
+        """Whether ``placed`` (just laid, before its figure stands) gives its player
+        a second tile this turn."""
+        return False
 
     # -- scoring ---------------------------------------------------------
     def closed_value(self, game: Game, feature: Feature) -> tuple[int, str] | None:

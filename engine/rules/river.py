@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..geometry import neighbour
+from ..geometry import OFFSETS, neighbour
 from ..tiles import RIVER
 
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from ..board import PlacedTile
 
 #: Which way a river tile turns the flow: quarter turns clockwise.
@@ -43,6 +45,28 @@ class RiverCourse(NamedTuple):
         the same way (D-7, the publisher's clarification)."""
         turn = self.turn_of(edges)
         return turn != STRAIGHT and turn == self.last_turn
+
+    def crowded(self, x: int, y: int, edges: tuple[str, ...],
+                taken: Container[tuple[int, int]]) -> tuple[int, int] | None:
+        """A square that must stay empty for a tile with ``edges`` at (x, y) to
+        leave the river room to flow, if one is taken (D-7, JCloisterZone's rule).
+
+        For each river edge that meets no placed tile (an open end): the two
+        squares beside the square in front of it, the square two ahead and the
+        two beside that one. The square in front itself is the new open end.
+        """
+        for direction, kind in enumerate(edges):
+            dx, dy = OFFSETS[direction]
+            if kind != RIVER or (x + dx, y + dy) in taken:
+                continue
+            sx, sy = OFFSETS[(direction + 1) % 4]
+            for ahead in (1, 2):
+                ax, ay = x + ahead * dx, y + ahead * dy
+                for square in ((ax + sx, ay + sy), (ax - sx, ay - sy)) + \
+                        (((ax, ay),) if ahead == 2 else ()):
+                    if square in taken:
+                        return square
+        return None
 
     def after(self, placed: PlacedTile) -> RiverCourse:
         """The course once ``placed`` (a river tile at the open end, or the spring) lies."""

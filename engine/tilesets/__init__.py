@@ -18,6 +18,8 @@ _MODULES = {
     "river": "river",
     "winter": "winter",
     "hunters": "hunters",
+    "inns_cathedrals": "inns_cathedrals",
+    "traders_builders": "traders_builders",
 }
 
 #: The start tile of each set that has one.
@@ -29,7 +31,8 @@ HUNTERS_START = "HS"
 
 @cache
 def tile_set(name: str) -> dict[str, TileType]:
-    """The tiles of set ``name`` (``base``, ``river``, ``winter``, ``hunters``), by id."""
+    """The tiles of set ``name`` (``base``, ``river``, ``winter``, ``hunters``,
+    ``inns_cathedrals``, ``traders_builders``), by id."""
     module = import_module(f"{__name__}.{_MODULES[name]}")
     tiles = parse_catalogue(module.CATALOGUE, module.GAME, getattr(module, "PILES", None),
                             getattr(module, "PILE", Pile.LAND))

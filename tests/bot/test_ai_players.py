@@ -142,7 +142,7 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
             ({"name": "ai_level", "type": 3, "value": "godlike"},
              "`ai_level` must be one of the choices Discord shows."),
             ({"name": "ai", "type": 4, "value": 9},
-             "`ai` must be a whole number from 1 to 4."),
+             "`ai` must be a whole number from 1 to 5."),
         ]:
             [refused] = await deliver(table.env, prepared_slash(
                 table.env, alice, table.channel, "carcassonne new", raw=[option]))

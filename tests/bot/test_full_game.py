@@ -70,10 +70,14 @@ async def test_a_full_two_player_game(table, tmp_path) -> None:
     {"river": True},
     {"winter": True, "hand": 3},
     {"game": "hunters-and-gatherers"},
-], ids=["river", "winter-hand", "hunters-and-gatherers"])
+    {"inns_cathedrals": True},
+    {"traders_builders": True},
+    {"inns_cathedrals": True, "traders_builders": True, "river": True, "hand": 3},
+], ids=["river", "winter-hand", "hunters-and-gatherers", "inns-and-cathedrals",
+        "traders-and-builders", "both-river-hand"])
 async def test_every_kind_of_game_plays_to_its_end(table, options) -> None:
     await table.started("alice", "bob", "carol", **options)
-    for _ in range(120):
+    for _ in range(160):
         state = await table.state()
         if state.row.status != "running":
             break
@@ -95,13 +99,17 @@ async def test_every_kind_of_game_plays_to_its_end(table, options) -> None:
     assert assert_player_words(table.env) > 300
 
 
-async def test_a_whole_game_with_every_follower_chosen_by_its_number(table) -> None:
+@pytest.mark.parametrize("options", [{}, {"inns_cathedrals": True, "traders_builders": True}],
+                         ids=["base", "both-expansions"])
+async def test_a_whole_game_with_every_follower_chosen_by_its_number(table, options) -> None:
     """Issue 9: players choose a follower spot by the number the preview draws on it
     (spot k is the k-th of the engine's options); the suggestions offer the numbers
-    with the spots' words, and the follower stands where that number is."""
-    await table.started("alice", "bob")
+    with the spots' words, and the follower stands where that number is. With the
+    expansions the spots include the big follower, the builder and the pig (IC-10,
+    TB-14, TB-23), and double turns come (TB-17)."""
+    await table.started("alice", "bob", **options)
     followers = 0
-    for turn in range(100):
+    for turn in range(160):
         state = await table.state()
         if state.row.status != "running":
             break
@@ -126,6 +134,6 @@ async def test_a_whole_game_with_every_follower_chosen_by_its_number(table) -> N
             placed = (await table.state()).game.history[state.turn].action
             assert (placed.figure, placed.port) == (chosen.figure, chosen.port)
     else:
-        raise AssertionError("the game did not end in 100 moves")
+        raise AssertionError("the game did not end in 160 moves")
     assert (await table.state()).game.is_over and followers >= 14  # 7 each, and more
     assert_player_words(table.env)

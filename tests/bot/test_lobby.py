@@ -74,6 +74,22 @@ async def test_at_most_five_players(table) -> None:
     assert full.ephemeral and "full" in full.response.content
 
 
+async def test_six_players_with_inns_and_cathedrals(table) -> None:
+    """IC-8, IC-O1: a sixth seat (grey, mark 6) with Inns & Cathedrals, never a seventh."""
+    names = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
+    await table.member(names[0]).slash(table.channel, "carcassonne new", inns_cathedrals=True)
+    for name in names[1:6]:
+        joined = await table.member(name).slash(table.channel, "carcassonne join")
+        assert not joined.ephemeral and joined.response.content.endswith("(6/6)." if name == "p6"
+                                                                          else ").")
+    full = await table.member(names[6]).slash(table.channel, "carcassonne join")
+    assert full.ephemeral and "6 players at most" in full.response.content
+    started = await table.member(names[0]).slash(table.channel, "carcassonne start")
+    assert not started.ephemeral, started.response.content
+    state = await table.state()
+    assert len(state.game.players) == 6 and state.game.options.inns_cathedrals
+
+
 async def test_one_open_game_per_channel_any_number_per_server(table) -> None:
     alice, bob = table.member("alice"), table.member("bob")
     await alice.slash(table.channel, "carcassonne new")

@@ -124,3 +124,31 @@ def test_regression_a_bonus_tile_note_follows_its_sentence_as_each_language_writ
     assert english.endswith("°. (bonus tile)"), english
     chinese = presenters.placed_line(messages(Language.CHINESE), state, bonus)
     assert chinese.endswith("°。（奖励方块）"), chinese
+
+
+def test_the_expansions_events_figures_and_goods_are_told() -> None:
+    """TB-10, TB-17, TB-13: goods taken, the double turn, goods held and scored;
+    the new figures in the placement sentence and the scores."""
+    from engine import BUILDER, DoubleTurnEarned, GoodsTaken
+
+    game = Game.from_record({
+        "players": ["Ana", "Béla"], "start": {"tile": "D"},
+        "options": {"inns_cathedrals": True, "traders_builders": True},
+        "turns": [{"tile": "TB3", "x": 0, "y": -1, "rotation": 90, "big": "N"},
+                  {"tile": "E", "x": 0, "y": -2, "rotation": 180}]})
+    state = state_of(game)
+    lines = presenters.event_lines(ENGLISH, state, [
+        GoodsTaken(turn=1, player=1, goods=(1, 0, 2)), DoubleTurnEarned(turn=1, player=0)])
+    assert lines[0].endswith("**Béla** takes 1 wine and 2 cloth.")
+    assert lines[1].endswith("**Ana** extended their builder's road or city: a second tile now.")
+    placed = presenters.placed_line(ENGLISH, state, game.events[0])
+    assert placed.endswith("with their big follower on the city.")
+    scores = presenters.scores_field(ENGLISH, state)
+    assert "**Ana**: 6 points (7 followers, 1 big follower, 1 builder, and 1 pig left)\n" in scores
+    assert scores.endswith("**Béla**: 0 points (7 followers, 1 big follower, 1 builder, and 1 pig "
+                           "left) Goods: 1 wine.")
+    game.end()
+    embed = presenters.discord.Embed()
+    presenters.final_scoring(ENGLISH, state_of(game), embed)
+    assert "Trade goods +10" in embed.fields[1].value
+    assert BUILDER in game.rules.supply

@@ -46,7 +46,7 @@ EN = messages(SOURCE)
 
 def test_every_tile_of_every_set_has_a_short_name_without_catalogue_notes() -> None:
     tiles = all_tiles()
-    assert len(tiles) == 137 and set(TILE_NAMES) == set(tiles)
+    assert len(tiles) == 178 and set(TILE_NAMES) == set(tiles)
     for tile in tiles.values():
         name = tile_name(EN, tile)
         assert 3 <= len(name) <= 60, tile.id
@@ -102,6 +102,28 @@ def test_a_spot_is_found_by_its_number_words_or_menu_label() -> None:
         find_spot(EN, "1", [], "carcassonne")
     for text in ("", "none", "No follower", "no follower", "-"):
         assert is_no_follower(EN, text), text
+
+
+def test_the_expansions_figures_are_spots_named_for_what_stands_there() -> None:
+    """IC-10, TB-14, TB-23: "the big follower in the city", "the pig in the north
+    field"; typed by number or words, in the reader's language or English."""
+    game = Game.from_record({"players": ["Ana", "Béla"], "start": {"tile": "D"},
+                             "options": {"inns_cathedrals": True, "traders_builders": True},
+                             "turns": [{"tile": "U", "x": 1, "y": 0, "rotation": 0,
+                                        "meeple": "NNW"},
+                                       {"tile": "V", "x": 0, "y": 1, "rotation": 0}]})
+    options = game.legal_figures(Placement(2, 0, 0), "U")
+    found = spots(EN, game.rules.tiles["U"], options)
+    assert [spot.label for spot in found] == [
+        "1: the road", "2: the south field", "3: the big follower on the road",
+        "4: the big follower in the south field", "5: the pig in the north field"]
+    for text, number in [("5", 5), ("pig", 5), ("the pig", 5), ("big follower road", 3),
+                         ("big south field", 4)]:
+        assert find_spot(EN, text, found, "carcassonne").number == number, text
+    hungarian = messages(Language.HUNGARIAN)
+    found = spots(hungarian, game.rules.tiles["U"], options)
+    assert find_spot(hungarian, "disznó", found, "carcassonne").number == 5
+    assert find_spot(hungarian, "pig", found, "carcassonne").number == 5
 
 
 def test_a_hut_and_a_fisher_on_one_river_are_two_spots() -> None:
@@ -197,9 +219,12 @@ def test_illegal_moves_say_what_is_wrong_and_what_would_work() -> None:
 def test_engine_reasons_the_bot_can_meet_all_have_words() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=3)
     for reason in (Reason.POSITION_TAKEN, Reason.NOT_ADJACENT, Reason.EDGE_MISMATCH,
-                   Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.FEATURE_OCCUPIED,
+                   Reason.RIVER_NOT_AT_END, Reason.RIVER_U_TURN, Reason.RIVER_NO_ROOM,
+                   Reason.FEATURE_OCCUPIED,
                    Reason.SUPPLY_EMPTY, Reason.NOT_IN_HAND, Reason.NOT_THE_BONUS_TILE,
-                   Reason.RIVER_SYSTEM_HAS_HUT, Reason.NO_FIGURE_ON_RIVER):
+                   Reason.RIVER_SYSTEM_HAS_HUT, Reason.NO_FIGURE_ON_RIVER,
+                   Reason.NO_OWN_FOLLOWER, Reason.WRONG_FEATURE_FOR_FIGURE,
+                   Reason.FEATURE_COMPLETED, Reason.NO_SUCH_FIGURE):
         facts = {"tile": "V", "x": 1, "y": 0, "rotation": 90, "edge": "N", "kind": "city",
                  "meets": "field", "end": (2, 0), "side": "left", "bonus_tile": "HB01"}
         error = IllegalMoveError("english", "B-1", reason, **facts)

@@ -18,7 +18,7 @@ import pytest
 
 from engine import Game
 from engine.geometry import CENTRE, OFFSETS, opposite_point
-from engine.tiles import FIELD, LAKE, MEADOW, RIVER
+from engine.tiles import CITY, FIELD, LAKE, MEADOW, RIVER, ROAD
 
 POSITIONS = json.loads((Path(__file__).parent / "fixtures" / "perft.json").read_text())
 
@@ -47,8 +47,9 @@ def brute_placements(game: Game, tile) -> list[tuple[int, int, int]]:
 
 def _river_allows(game: Game, oriented, x: int, y: int) -> bool:
     """R-4, R-5, D-7 from the board alone: a river tile extends the river where
-    a placed river edge points to a free square, and does not bend the way the
-    river tile it extends bent."""
+    a placed river edge points to a free square, does not bend the way the
+    river tile it extends bent, and leaves its open end room to flow (the five
+    squares ahead of it but the one in front are empty)."""
     if not game.options.river or RIVER not in oriented.edges:
         return True
     tiles = game.board.tiles
@@ -65,7 +66,13 @@ def _river_allows(game: Game, oriented, x: int, y: int) -> bool:
     turn = (outlet[0] - flow) % 4
     inlets = [d for d, kind in enumerate(last.oriented.edges) if kind == RIVER and d != flow]
     last_turn = (flow - (inlets[0] + 2) % 4) % 4 if inlets else 0  # the spring has no inlet
-    return not (turn and turn == last_turn)
+    if turn and turn == last_turn:
+        return False
+    dx, dy = OFFSETS[outlet[0]]
+    fx, fy = x + dx, y + dy  # the square in front of the open end
+    ahead = {(fx - dy, fy + dx), (fx + dy, fy - dx), (fx + dx, fy + dy),
+             (fx + dx - dy, fy + dy + dx), (fx + dx + dy, fy + dy - dx)}
+    return not ahead & tiles.keys()
 
 
 def brute_actions(game: Game, tile, placements) -> int:
@@ -78,13 +85,25 @@ def brute_actions(game: Game, tile, placements) -> int:
         for segment, part in enumerate(tile.segments):
             if not oriented.segment_points[segment]:
                 continue  # a lake on a tile with two has no port of its own
-            if game.supply(player).meeples and _meeple_may_stand(game, part) and \
+            supply = game.supply(player)
+            if _meeple_may_stand(game, part) and \
                     not _claimed(game, oriented, x, y, segment, huts=False):
-                count += 1
-            if game.supply(player).huts and part.kind in (RIVER, LAKE) and \
+                count += bool(supply.meeples) + bool(supply.big)
+            if supply.huts and part.kind in (RIVER, LAKE) and \
                     not _claimed(game, oriented, x, y, segment, huts=True):
                 count += 1
+            if supply.builders and part.kind in (ROAD, CITY):  # TB-14, TB-O1
+                seen, open_ = _flood(game, oriented, x, y, segment, huts=False)
+                count += open_ and _holds_own(game, seen, player)
+            if supply.pigs and part.kind == FIELD:  # TB-23
+                seen, _ = _flood(game, oriented, x, y, segment, huts=False)
+                count += _holds_own(game, seen, player)
     return count
+
+
+def _holds_own(game: Game, seen: set, player: int) -> bool:
+    return any(((f.x, f.y), f.segment) in seen for f in game.figures
+               if f.player == player and f.figure in ("meeple", "big"))
 
 
 def _meeple_may_stand(game: Game, part) -> bool:
@@ -98,8 +117,16 @@ def _meeple_may_stand(game: Game, part) -> bool:
 
 
 def _claimed(game: Game, oriented, x: int, y: int, segment: int, *, huts: bool) -> bool:
+    seen, _ = _flood(game, oriented, x, y, segment, huts=huts)
+    kinds = ("hut",) if huts else ("meeple", "big")
+    return any(((f.x, f.y), f.segment) in seen for f in game.figures if f.figure in kinds)
+
+
+def _flood(game: Game, oriented, x: int, y: int, segment: int, *, huts: bool):
     """Flood the feature (with ``huts``, the river system) of a segment of a tile
-    laid at (x, y) over the board, point by point across every edge."""
+    laid at (x, y) over the board, point by point across every edge; and whether
+    an edge middle of it meets no tile (an open road or city)."""
+    open_edges = []
     def at(position):
         return oriented if position == (x, y) else game.board.tiles[position].oriented
 
@@ -112,6 +139,8 @@ def _claimed(game: Game, oriented, x: int, y: int, segment: int, *, huts: bool) 
                 continue
             dx, dy = OFFSETS[point // 3]
             there = (px + dx, py + dy)
+            if point % 3 == 1 and there != (x, y) and there not in game.board.tiles:
+                open_edges.append(there)
             if there == (x, y) or there in game.board.tiles:
                 other = at(there).point_segment[opposite_point(point)]
                 if not huts or at(there).type.segments[other].kind in (RIVER, LAKE):
@@ -129,8 +158,7 @@ def _claimed(game: Game, oriented, x: int, y: int, segment: int, *, huts: bool) 
             if node not in seen:
                 seen.add(node)
                 queue.append(node)
-    kind = "hut" if huts else "meeple"
-    return any(((f.x, f.y), f.segment) in seen for f in game.figures if f.figure == kind)
+    return seen, bool(open_edges)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p["name"] for p in POSITIONS])
@@ -149,7 +177,8 @@ def test_perft(position):
 
 
 def test_the_positions_are_not_trivial():
-    assert len(POSITIONS) >= 6
+    assert len(POSITIONS) >= 8
+    assert any(p["record"]["options"].get("traders_builders") for p in POSITIONS)
     assert {p["record"]["game"] for p in POSITIONS} == {"carcassonne", "hunters-and-gatherers"}
     totals = [sum(a for _, a in p["counts"].values()) for p in POSITIONS]
     assert min(totals) > 50

@@ -42,7 +42,8 @@ def games() -> dict[str, Game]:
     late = _play(Game.new(["Ana", "Béla", "王小明"], Options(winter=True, hand=3), seed=11), 60, 2)
     early = _play(Game.new(["Ana", "Béla"], Options(), seed=3), 4, 1)
     finished = _play(Game.new(["Ana", "Béla"], Options(), seed=3), None, 1)
-    return {"late": late, "early": early, "finished": finished}
+    expansions = Game.new(["Ana", "Béla"], Options(inns_cathedrals=True), seed=3)
+    return {"late": late, "early": early, "finished": finished, "expansions": expansions}
 
 
 def _png(data: bytes) -> Image.Image:
@@ -59,7 +60,12 @@ def _pictures(games: dict[str, Game]):
     better = next(a for a in actions if a.figure is not None)
     elsewhere = next(a for a in actions if (a.x, a.y) != (better.x, better.y))
     here = next(a for a in actions if (a.x, a.y) == (better.x, better.y) and a != better)
+    big = games["expansions"]
+    with_big = next(p for p in big.legal_placements() if big.legal_figures(p))
     return {
+        "preview with a big follower": (lambda labels: render_preview(big, with_big,
+                                                                      labels=labels),
+                                        {"preview_caption", "figure_spots", "figure_marks"}),
         "turn": (lambda labels: render_turn(late, labels=labels),
                  {"to_place", "turn_title", "more_positions", "since_last_turn",
                   "recent_elsewhere"}),

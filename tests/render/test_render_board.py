@@ -210,6 +210,21 @@ def test_each_role_has_its_own_shape():
         assert (0, 0, 0) in values and (255, 255, 255) in values
 
 
+def test_the_expansions_figures_have_shapes_of_their_own():
+    """IC-2, TB-3: the builder and the pig have their own silhouettes; the big
+    follower is a follower with a second ring (its size is the board's doing).
+    Told apart by shape, in every player's colour, the sixth's grey too."""
+    for seat in range(6):
+        colour = player_colour(seat)
+        masks = {role: figure_sprite(role, colour, 40, big=big).getchannel("A").tobytes()
+                 for role, big in (("knight", False), ("knight", True), ("builder", False),
+                                   ("pig", False), ("monk", False), ("hut", False))}
+        assert len(set(masks.values())) == len(masks), seat
+    big = figure_sprite("farmer", player_colour(0), 40, big=True)
+    values = {px[:3] for _, px in big.getcolors(40 * 40) if px[3] == 255}
+    assert (0, 0, 0) in values and (255, 255, 255) in values
+
+
 def test_legend_shows_each_players_colour(midgame):
     frame = map_frame(midgame)
     image = render_board(midgame)

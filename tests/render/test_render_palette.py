@@ -59,7 +59,7 @@ def test_machado_keeps_greys_and_merges_what_each_deficiency_merges():
 
 @pytest.mark.parametrize("deficiency", [None, *DEFICIENCIES])
 def test_every_pair_of_player_colours_stays_apart(deficiency):
-    assert len(PLAYER_COLOURS) >= 5  # up to five players (B-1)
+    assert len(PLAYER_COLOURS) >= 6  # up to six players with Inns & Cathedrals (IC-8)
     for a, b in itertools.combinations(PLAYER_COLOURS, 2):
         distance = colour_distance(a, b, deficiency)
         assert distance >= LEAST, (a, b, deficiency, round(distance, 1))
@@ -75,9 +75,9 @@ def test_the_old_okabe_ito_five_fail_the_check():
 
 
 def test_marks_are_distinct_and_short_and_ink_reads_on_each_colour():
-    marks = [player_mark(seat) for seat in range(5)]
-    assert marks == ["1", "2", "3", "4", "5"]
-    for seat in range(5):
+    marks = [player_mark(seat) for seat in range(6)]
+    assert marks == ["1", "2", "3", "4", "5", "6"]
+    for seat in range(6):
         colour = player_colour(seat)
         ink = ink_on(colour)
         assert colour_distance(colour, ink) > 40
