@@ -811,11 +811,15 @@ class GameService:
     @staticmethod
     def no_follower_left(state: GameState) -> NoFollowerLeft | None:
         """Why nothing can stand on a placement when the player on turn has no follower
-        left in supply (a hut may be left, but not for this tile), else None."""
+        left in supply, neither a follower nor a big one (a hut may be left, but not for
+        this tile), else None."""
         game = state.game
         assert game is not None
         player = game.current_player
-        if player is None or game.meeples_left[player]:
+        if player is None:
+            return None
+        supply = game.supply(player)
+        if supply.meeples or supply.big:
             return None
         return NoFollowerLeft(figure=FIGURES[MEEPLE, str(state.options.game)])
 

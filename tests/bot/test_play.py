@@ -556,7 +556,7 @@ async def test_fault_4_no_follower_left_is_said_so(table) -> None:
         state = await table.state()
         game = state.game
         seat = game.current_player
-        if state.current.id == target and not game.meeples_left[seat]:
+        if state.current.id == target and not game.supply(seat).meeples:
             break
         move = first_move(state)
         if state.current.id == target:
