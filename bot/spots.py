@@ -52,9 +52,13 @@ SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
     (MEEPLE, "road", Compass.NW): term("follower spot", "the north-west road"),
     # ... on one of several citys of the tile, by where it lies.
     (MEEPLE, "city", Compass.N): term("follower spot", "the north city"),
+    (MEEPLE, "city", Compass.NE): term("follower spot", "the north-east city"),
     (MEEPLE, "city", Compass.E): term("follower spot", "the east city"),
+    (MEEPLE, "city", Compass.SE): term("follower spot", "the south-east city"),
     (MEEPLE, "city", Compass.S): term("follower spot", "the south city"),
+    (MEEPLE, "city", Compass.SW): term("follower spot", "the south-west city"),
     (MEEPLE, "city", Compass.W): term("follower spot", "the west city"),
+    (MEEPLE, "city", Compass.NW): term("follower spot", "the north-west city"),
     # ... on one of several fields of the tile, by where it lies.
     (MEEPLE, "field", Compass.N): term("follower spot", "the north field"),
     (MEEPLE, "field", Compass.NE): term("follower spot", "the north-east field"),
@@ -208,7 +212,38 @@ def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot
         found.append(Spot(number, option, name,
                           spot_name(english, tile, option.figure, option.segment,
                                     option.compass), label))
-    return found
+    return _told_apart(t, found)
+
+
+def _told_apart(t: Messages, found: list[Spot]) -> list[Spot]:
+    """The spots with names of their own: where two still share one (a corner field
+    that a city wall splits in two, as on TB15), each is numbered among its twins
+    clockwise ("the south-east field (2 of 2, clockwise)"). Compass words cannot
+    tell them apart, since typed words are compared as sets."""
+    english = messages(SOURCE)
+    twins: dict[str, list[Spot]] = {}
+    for spot in found:
+        twins.setdefault(spot.name, []).append(spot)
+    renamed: dict[int, Spot] = {}
+    for group in twins.values():
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda spot: PORT_INDEX[spot.option.port])
+        for place, spot in enumerate(group, start=1):
+            name = _twin_name(t, spot.name, place, len(group))
+            renamed[spot.number] = Spot(
+                spot.number, spot.option, name,
+                _twin_name(english, spot.english, place, len(group)),
+                t.gettext("{number}: {spot}", number=spot.number, spot=name))
+    return [renamed.get(spot.number, spot) for spot in found]
+
+
+def _twin_name(t: Messages, spot: str, place: int, count: int) -> str:
+    # Translators: a follower spot that shares its name with another on the tile (a
+    # corner field a city wall splits in two): "the south-east field (2 of 2,
+    # clockwise)", counted clockwise round the tile.
+    return t.gettext("{spot} ({number} of {count}, clockwise)", spot=spot, number=place,
+                     count=count)
 
 
 def figure_spot(t: Messages, tile: TileType, figure: FigureKind | str, segment: int,
