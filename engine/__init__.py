@@ -5,7 +5,7 @@ moves with :meth:`Game.legal_placements` and :meth:`Game.legal_figures` (or
 :meth:`Game.legal_actions`), and play them with :meth:`Game.play` (checked) or
 :meth:`Game.apply` (trusted). A search copies states (:meth:`Game.copy`) and
 samples what a player cannot see (:meth:`Game.view`). Records
-(``shared/spec/game-record.md``): :meth:`Game.to_record`,
+(``docs/game-record.md``): :meth:`Game.to_record`,
 :meth:`Game.from_record`, :func:`replay`, :func:`verify`, :func:`record_digest`. The API is
 described in ``docs/engine-api.md``.
 """

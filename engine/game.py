@@ -192,7 +192,7 @@ class Game:
         return game_from_record(record, seed=seed)
 
     def to_record(self, *, include_seed: bool = True) -> dict:
-        """This game as a record (``shared/spec/game-record.md``, version 3).
+        """This game as a record (``docs/game-record.md``, version 3).
 
         ``include_seed`` writes the seed, if the game has one: it tells the order
         of the tiles still to come, so leave it out of anything players see

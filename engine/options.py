@@ -38,7 +38,7 @@ GAMES = tuple(GameName)
 
 @dataclass(frozen=True)
 class Options:
-    """Options as named in ``shared/spec/game-record.md``; defaults are the rule book's.
+    """Options as named in ``docs/game-record.md``; defaults are the rule book's.
 
     The choices are enums; their text values (``"3rd"``, ``"back"``) are accepted
     too and compare equal to them.

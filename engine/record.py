@@ -1,4 +1,4 @@
-"""The game record (``shared/spec/game-record.md``): read, write, replay.
+"""The game record (``docs/game-record.md``): read, write, replay.
 
 A record is a game's history: its entries are :class:`~engine.actions.Entry`
 values, written to and read from JSON here. Replaying a record rebuilds the

@@ -1,7 +1,7 @@
 """Tile types as data: edges, segments, and their four orientations.
 
 A :class:`TileType` is read from one line of a tile catalogue (see
-``engine/tilesets``) written in the notation of ``shared/spec/tilesets.md``.
+``engine/tilesets``) written in the notation of ``docs/rules/README.md``.
 Each tile is cut into :class:`Segment` s, the parts of features drawn on it; a
 segment knows the border points it touches (see :mod:`engine.geometry`) and
 what it carries (pennants, fish, animals...). :class:`OrientedTile` is a tile

@@ -26,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m render",
                                      description="Draw a Carcassonne game record as a PNG.")
-    parser.add_argument("record", help="game record (JSON), see shared/spec/game-record.md")
+    parser.add_argument("record", help="game record (JSON), see docs/game-record.md")
     parser.add_argument("-o", "--output", required=True, help="PNG file to write")
     parser.add_argument("--theme", choices=("classic", "winter", "hunters"),
                         help="default: from the game (hunters, winter option, else classic)")

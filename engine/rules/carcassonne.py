@@ -1,5 +1,5 @@
 """Carcassonne: the base game, its Winter Edition, the River, the 1st-edition
-variants and the house rules (``shared/rules/carcassonne.md``)."""
+variants and the house rules (``docs/rules/carcassonne.md``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Carcassonne: Hunters and Gatherers (``shared/rules/hunters-and-gatherers.md``).
+"""Carcassonne: Hunters and Gatherers (``docs/rules/hunters-and-gatherers.md``).
 
 The engine's shared machinery plays it: forests and river sections close and
 score like cities and roads, meadows are fields. What is its own lives here:

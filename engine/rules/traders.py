@@ -1,4 +1,4 @@
-"""Traders & Builders (``shared/rules/traders-and-builders.md``): where the
+"""Traders & Builders (``docs/rules/traders-and-builders.md``): where the
 builder and the pig may stand, the builder's double turn, and trade goods.
 
 Functions of the :class:`~engine.game.Game` they are given; the Carcassonne

@@ -1,6 +1,6 @@
 """Hunters and Gatherers: 79 land tiles (HS, H01-H78) and 12 bonus tiles (HB01-HB12).
 
-Rows in the notation of ``shared/spec/tilesets.md``: id | count | edges N E S W |
+Rows in the notation of ``docs/rules/README.md``: id | count | edges N E S W |
 features | fields | description (or, for Hunters and Gatherers, one column of
 items separated by semicolons).
 """

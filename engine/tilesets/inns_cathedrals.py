@@ -1,7 +1,7 @@
 """Inns & Cathedrals: 18 tiles, 17 types (IC-1): 6 inns beside a road, 2 cathedrals.
 
-Rows in the notation of ``shared/spec/tilesets-expansions.md`` (that of
-``tilesets.md`` plus the marks ``+inn``, ``+cathedral``, ``+wine``, ``+grain``,
+Rows in the notation of ``docs/rules/README.md`` (that of
+the base sets plus the marks ``+inn``, ``+cathedral``, ``+wine``, ``+grain``,
 ``+cloth`` on a segment and ``[C]`` for a field that touches no edge): id |
 count | edges N E S W | features | fields | description. Layouts, counts and
 symbols are JCloisterZone's (``inns-and-cathedrals:1``).

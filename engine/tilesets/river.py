@@ -1,6 +1,6 @@
 """The River: 12 tiles. RV1 (spring) starts the map, RV2 (lake) comes last.
 
-Rows in the notation of ``shared/spec/tilesets.md``: id | count | edges N E S W |
+Rows in the notation of ``docs/rules/README.md``: id | count | edges N E S W |
 features | fields | description. The marks ``spring`` and ``lake`` say where
 the River begins and ends (drawn in the tile's centre).
 """

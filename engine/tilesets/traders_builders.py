@@ -1,7 +1,7 @@
 """Traders & Builders: 24 tiles (TB-1): 20 trade-goods symbols (9 wine, 6 grain, 5 cloth).
 
-Rows in the notation of ``shared/spec/tilesets-expansions.md`` (that of
-``tilesets.md`` plus the marks ``+inn``, ``+cathedral``, ``+wine``, ``+grain``,
+Rows in the notation of ``docs/rules/README.md`` (that of
+the base sets plus the marks ``+inn``, ``+cathedral``, ``+wine``, ``+grain``,
 ``+cloth`` on a segment and ``[C]`` for a field that touches no edge): id |
 count | edges N E S W | features | fields | description. Layouts, counts and
 symbols are JCloisterZone's (``traders-and-builders:1``).

@@ -1,6 +1,6 @@
 """The Winter Edition's 12 animal tiles (the animals are decoration).
 
-Rows in the notation of ``shared/spec/tilesets.md``: id | count | edges N E S W |
+Rows in the notation of ``docs/rules/README.md``: id | count | edges N E S W |
 features | fields | description (or, for Hunters and Gatherers, one column of
 items separated by semicolons).
 """

@@ -1,4 +1,4 @@
-"""The tile catalogues as data (shared/spec/tilesets.md)."""
+"""The tile catalogues as data (docs/rules/README.md)."""
 
 from collections import Counter
 
