@@ -240,7 +240,7 @@ def shown_url(url: str) -> str:
     parts = urlsplit(url)
     netloc = parts.netloc.rpartition("@")
     user = netloc[0].partition(":")[0]
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"])
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if k != "password"], safe="/")
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc[2]}" if user else netloc[2],
                                      query=query))
 

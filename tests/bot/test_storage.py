@@ -434,7 +434,8 @@ async def test_a_failing_postgres_migration_leaves_nothing_behind(
 
 async def test_postgres_start_up_failures_are_one_sentence(postgres_server) -> None:
     """The launcher's check says, in one line and without the password, what stops the
-    start: no server there, a refused password, a database that does not exist."""
+    start: no server there, a refused password, a database that does not exist, a
+    role that may not create the tables."""
     from bot.launcher import StartupError, check_database
 
     postgres_server.sql("CREATE ROLE carol LOGIN PASSWORD 'right'")
@@ -443,9 +444,13 @@ async def test_postgres_start_up_failures_are_one_sentence(postgres_server) -> N
         f"postgresql://postgres@/x?host={folder}/nowhere": "Cannot reach the database server",
         f"postgresql://carol:wrong@/postgres?host={folder}": "refused the bot's login",
         f"postgresql://postgres@/missing?host={folder}": "refused the bot's login",
+        # A database of another owner, where the role may not create tables.
+        postgres_server.create_database().replace("postgres@", "carol:right@"):
+            "cannot be opened for writing",
     }
     for url, said in cases.items():
         with pytest.raises(StartupError) as caught:
             await check_database(url)
         sentence = str(caught.value)
-        assert said in sentence and "\n" not in sentence and "wrong" not in sentence, sentence
+        assert said in sentence and "\n" not in sentence, sentence
+        assert ":wrong@" not in sentence and ":right@" not in sentence, sentence
