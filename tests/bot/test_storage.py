@@ -403,6 +403,36 @@ async def test_all_postgres_migrations_apply_to_an_empty_database(postgres_serve
         await db.close()
 
 
+async def test_postgres_migration_3_indexes_the_players_of_existing_games(
+        postgres_server) -> None:
+    """PostgreSQL's text of V3 moves the players as SQLite's does (seats from 0)."""
+    import asyncpg
+
+    from bot import postgres
+
+    url = postgres_server.create_database()
+    db = await asyncpg.connect(url)
+    try:
+        assert await postgres.migrate(db, until=2) == [1, 2]
+        await db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
+            " version, record, created_at, updated_at) VALUES (1, 2, 10, '{}', 1, $1, 'running',"
+            " 3, $2, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+            '[{"id": 10, "name": "ann"}, {"id": 11, "name": "bo"}]',
+            '{"format": "carcassonne-record/1", "turns": [{"removed": 1}]}',
+        )
+        assert await postgres.migrate(db, until=3) == [3]
+    finally:
+        await db.close()
+    store = await open_storage(url)
+    try:
+        [row] = await store.player_games(1, 10)
+        assert row.row.removed == frozenset({11}) and row.row.turn is None
+        assert await store.player_games(1, 11) == []  # removed from it
+    finally:
+        await store.close()
+
+
 async def test_a_postgres_database_from_a_newer_bot_is_refused(postgres_server) -> None:
     url = postgres_server.create_database()
     await (await open_storage(url)).close()
