@@ -432,10 +432,6 @@ class Storage(Reads):
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def is_postgres(database: str) -> bool:
-    return database.startswith(POSTGRES_SCHEMES)
-
-
 async def open_storage(database: str) -> Storage:
     """The storage of ``database``: a PostgreSQL server for a ``postgresql://`` URL,
     otherwise an SQLite file (created with its folder if missing).
@@ -443,7 +439,7 @@ async def open_storage(database: str) -> Storage:
     The database is checked before anything is written (``StorageError`` says what is
     wrong): reachable, not newer than this bot, and writable (a trial write).
     """
-    if is_postgres(database):
+    if database.startswith(POSTGRES_SCHEMES):
         try:
             from .postgres import PostgresStorage
         except ModuleNotFoundError as exc:
