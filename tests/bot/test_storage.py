@@ -484,3 +484,12 @@ async def test_postgres_start_up_failures_are_one_sentence(postgres_server) -> N
         sentence = str(caught.value)
         assert said in sentence and "\n" not in sentence, sentence
         assert ":wrong@" not in sentence and ":right@" not in sentence, sentence
+
+
+async def test_a_postgresql_url_without_its_driver_says_what_to_install(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.delitem(sys.modules, "bot.postgres", raising=False)
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # as if it were not installed
+    with pytest.raises(StorageError, match=r"pip install 'carcassonne-bot\[postgres\]'"):
+        await open_storage("postgresql://carcassonne@localhost/carcassonne")
