@@ -2,8 +2,10 @@
 with thousands of other games in the database.
 
 Run: python benchmarks/bench_bot.py [--others 5000] [--same-guild] [--games 2] [--seed 1]
+[--database postgresql://...]
 
-Fills a fresh SQLite file with ``--others`` games (lobbies, running and
+Fills a fresh SQLite file (or, with ``--database``, an empty PostgreSQL
+database) with ``--others`` games (lobbies, running and
 finished games, with records of every length; with ``--same-guild`` all in the
 server where the timed games are played, and some with the timed player
 seated), then plays ``--games`` whole two-player games in simcord's offline
@@ -116,19 +118,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-async def bench(others: int, same_guild: bool, games: int, seed: int) -> dict[str, list[float]]:
+async def bench(others: int, same_guild: bool, games: int, seed: int,
+                database: str | None = None) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"place": [], "autocomplete": [], "mygames": [],
                                      "hostile": []}
     with tempfile.TemporaryDirectory() as folder:
-        path = str(Path(folder) / "bench.sqlite3")
+        path = database or str(Path(folder) / "bench.sqlite3")
         bot = create_bot(database=path, seed=seed)
         async with simcord.run(bot, settle_timeout=60) as env:
             guild = env.create_guild("Bench")
             alice = guild.add_member(env.create_user("alice"))
             bob = guild.add_member(env.create_user("bob"))
-            # The bot is running (its database open): fill a second file, then restart
-            # on it, so that the bot finds the games as after any start.
-            full = str(Path(folder) / "full.sqlite3")
+            # The bot is running (its database open): fill a second file (or the same
+            # PostgreSQL database), then restart on it, so that the bot finds the games
+            # as after any start.
+            full = database or str(Path(folder) / "full.sqlite3")
             await fill(full, others, seed, guild.id if same_guild else None, alice.id)
             await bot.close()
             bot = create_bot(database=full, seed=seed)
@@ -192,9 +196,12 @@ def main() -> None:
                         help="put the other games in the players' own server")
     parser.add_argument("--games", type=int, default=2, help="whole games to play and time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database", help="an empty PostgreSQL database's URL, instead of "
+                        "SQLite files")
     args = parser.parse_args()
     warnings.simplefilter("ignore", DeprecationWarning)
-    times = asyncio.run(bench(args.others, args.same_guild, args.games, args.seed))
+    times = asyncio.run(bench(args.others, args.same_guild, args.games, args.seed,
+                              args.database))
     ms = {name: [t * 1000 for t in values] for name, values in times.items()}
     place = ms["place"]
     print(f"/carcassonne place, {len(place)} moves: p50 {statistics.median(place):.0f} ms, "

@@ -20,7 +20,8 @@ def create_bot(
     catalogues: Callable[[Language], Messages] = messages,
     thinker: Thinker | None = None,
 ) -> CarcassonneBot:
-    """The bot, its games stored in the SQLite file ``database``.
+    """The bot, its games stored in ``database``: an SQLite file, or a PostgreSQL
+    server's ``postgresql://`` URL.
 
     ``dev_guild_id`` syncs the commands to one server, where they appear at
     once (global commands can take a while); ``seed`` makes game seeds and

@@ -99,7 +99,8 @@ def load_env_file(folder: Path | None = None) -> None:
 
 async def check_database(path: str) -> None:
     """Open the database once before connecting: a damaged, unwritable or full one
-    is reported (and never written) before the bot goes online."""
+    (for PostgreSQL, also a server out of reach or one that refuses the login) is
+    reported (and never written) before the bot goes online."""
     from .storage import StorageError, open_storage
 
     try:

@@ -19,6 +19,11 @@ Python step (:data:`STEPS`), run after its SQL in the same transaction.
 
 The queries the bot runs on every interaction are named in :data:`HOT_QUERIES`;
 a test checks that SQLite answers each of them through an index.
+
+The queries are written in the SQL that PostgreSQL speaks too (``ON CONFLICT``,
+``RETURNING``): :mod:`bot.postgres` runs these same classes and queries through
+its driver, translating the little that differs; only the migrations have a
+PostgreSQL text of their own.
 """
 
 from __future__ import annotations
@@ -410,9 +415,16 @@ class _Reads(Reads):
 class SQLiteTransaction(_Reads, Transaction):
     """The writes, on the writer connection inside ``BEGIN IMMEDIATE``."""
 
+    #: What the driver raises when a write breaks a unique index.
+    _unique_violation: type[Exception] = sqlite3.IntegrityError
+
     async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """Execute a write; how many rows it changed."""
         async with self._db.execute(sql, params) as cursor:
             return cursor.rowcount
+
+    async def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        await self._db.executemany(sql, rows)
 
     async def insert_game(
         self,
@@ -425,15 +437,14 @@ class SQLiteTransaction(_Reads, Transaction):
     ) -> GameRow:
         stamp = _stamp(now)
         try:
-            async with self._db.execute(
+            row = await self._one(
                 "INSERT INTO games (guild_id, channel_id, host_id, options, players,"
                 " status, version, turn, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
                 (guild_id, channel_id, host.id, _json(options), _players_json([host]),
                  stamp, stamp),
-            ) as cursor:
-                row = await cursor.fetchone()
-        except sqlite3.IntegrityError as exc:
+            )
+        except self._unique_violation as exc:
             raise Conflict(f"channel {channel_id} has an open game already") from exc
         assert row is not None
         game_id = row[0]
@@ -483,7 +494,7 @@ class SQLiteTransaction(_Reads, Transaction):
         return replace(new, id=old.id, version=version, updated_at=now)
 
     async def _seat(self, game_id: int, players: Iterable[Player], removed: frozenset[int]) -> None:
-        await self._db.executemany(
+        await self._run_many(
             "INSERT INTO game_players (game_id, seat, user_id, removed, ai) VALUES (?, ?, ?, ?, ?)",
             [(game_id, seat, p.id, int(p.id in removed), p.ai)
              for seat, p in enumerate(players)],
@@ -535,12 +546,11 @@ class SQLiteTransaction(_Reads, Transaction):
     ) -> Timer:
         if game_id is not None:
             await self._run(DELETE_GAME_TIMER, (game_id, event))
-        async with self._db.execute(
+        row = await self._one(
             "INSERT INTO timers (event, expires_at, game_id, turn, data, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
             (event, _due(expires_at), game_id, turn, _json(data or {}), _stamp(now)),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         assert row is not None
         return _timer(row)
 
@@ -581,8 +591,8 @@ class SQLiteTransaction(_Reads, Transaction):
 
     async def remember_message(self, game_id: int, message: MessageRef, now: datetime) -> None:
         await self._run(
-            "INSERT OR IGNORE INTO game_messages"
-            " (message_id, game_id, channel_id, kind, turn, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_messages (message_id, game_id, channel_id, kind, turn, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (message.message_id, game_id, message.channel_id, message.kind, message.turn,
              _stamp(now)),
         )

@@ -3,8 +3,8 @@
 The application layer (:mod:`bot.games`, :mod:`bot.turns`) speaks to the
 database only through the methods below; no other module writes SQL. The
 default backend is SQLite (:mod:`bot.sqlite`), which needs nothing installed;
-a second backend (say PostgreSQL, for a bot that runs on several machines)
-implements the same three classes:
+the second, PostgreSQL (:mod:`bot.postgres`, for a bot that runs on several
+machines), implements the same three classes:
 
 - :class:`Reads`: lookups, on their own or inside a transaction;
 - :class:`Transaction`: the writes, all-or-nothing (one action of one game is
@@ -68,10 +68,33 @@ class DatabaseDamaged(StorageError):
 
 
 class DatabaseUnusable(StorageError):
+    def __init__(
+        self,
+        path: str,
+        detail: str,
+        advice: str = "check that the file and its folder exist and that the bot's user "
+        "may read and write them",
+    ) -> None:
+        super().__init__(f"The database {path} cannot be opened for writing ({detail}): {advice}.")
+
+
+class ServerUnreachable(StorageError):
+    """The database server did not answer (PostgreSQL)."""
+
     def __init__(self, path: str, detail: str) -> None:
         super().__init__(
-            f"The database {path} cannot be opened for writing ({detail}): check that the "
-            "file and its folder exist and that the bot's user may read and write them."
+            f"Cannot reach the database server of {path} ({detail}): check that PostgreSQL "
+            "runs there and that CARCASSONNE_DATABASE names its host and port."
+        )
+
+
+class LoginRefused(StorageError):
+    """The database server refused the bot's role or password (PostgreSQL)."""
+
+    def __init__(self, path: str, detail: str) -> None:
+        super().__init__(
+            f"The database server refused the bot's login to {path} ({detail}): check the "
+            "role, its password and the database name in CARCASSONNE_DATABASE."
         )
 
 
@@ -405,11 +428,28 @@ class Storage(Reads):
         """Hand out again the timers a stopped process had handed out but not acted on."""
 
 
-async def open_storage(database: str) -> Storage:
-    """The storage of ``database``: an SQLite file (created with its folder if missing).
+#: How a PostgreSQL database is named (CARCASSONNE_DATABASE): a connection URL.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-    The file is checked before anything is written (``StorageError`` says what is wrong).
+
+async def open_storage(database: str) -> Storage:
+    """The storage of ``database``: a PostgreSQL server for a ``postgresql://`` URL,
+    otherwise an SQLite file (created with its folder if missing).
+
+    The database is checked before anything is written (``StorageError`` says what is
+    wrong): reachable, not newer than this bot, and writable (a trial write).
     """
+    if database.startswith(POSTGRES_SCHEMES):
+        try:
+            from .postgres import PostgresStorage
+        except ModuleNotFoundError as exc:
+            if exc.name != "asyncpg":
+                raise
+            raise StorageError(
+                "CARCASSONNE_DATABASE names a PostgreSQL server, but its driver is not "
+                "installed: pip install 'carcassonne-bot[postgres]'."
+            ) from None
+        return await PostgresStorage.open(database)
     from .sqlite import SQLiteStorage
 
     return await SQLiteStorage.open(database)

@@ -119,6 +119,21 @@ def test_regression_startup_with_an_unusable_database_is_one_sentence(tmp_path) 
     )
 
 
+def test_startup_on_postgresql_that_refuses_the_login_is_one_sentence(
+        tmp_path, postgres_server) -> None:
+    """Issue 21: a PostgreSQL server that refuses the password stops the start in one
+    sentence that names the database, not the password."""
+    postgres_server.sql("CREATE ROLE dora LOGIN PASSWORD 'right'")
+    url = f"postgresql://dora:wrong@/postgres?host={postgres_server.folder}"
+    done = start(tmp_path, env={"DISCORD_TOKEN": "abc", "CARCASSONNE_DATABASE": url})
+    sentence = one_sentence(done)
+    assert sentence.startswith(
+        f"The database server refused the bot's login to postgresql://dora@/postgres?host="
+        f"{postgres_server.folder} ("
+    ), sentence
+    assert "wrong" not in sentence
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_regression_startup_on_a_full_disk_is_one_sentence(tmp_path) -> None:
     (tmp_path / "games.sqlite3").symlink_to("/dev/full")  # every write: no space left

@@ -1,4 +1,8 @@
-"""The storage: migrations, pragmas, the one-move-one-version rule, and indexes."""
+"""The storage: migrations, pragmas, the one-move-one-version rule, and indexes.
+
+The tests of the storage interface run on both backends (the ``store`` fixture:
+an SQLite file, then a database of the tests' own PostgreSQL server); those of a
+backend's own machinery (SQLite's pragmas, PostgreSQL's log-in) on that one."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiosqlite
 import pytest
@@ -25,12 +30,21 @@ from bot.storage import (
 )
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def integrity_errors() -> tuple[type[Exception], ...]:
+    """What either driver raises when a write breaks a constraint of the schema."""
+    try:
+        import asyncpg
+    except ImportError:
+        return (sqlite3.IntegrityError,)
+    return (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 BOT = Path(__file__).resolve().parents[2] / "bot"
 
 
 @pytest.fixture
-async def store(tmp_path):
-    db = await open_storage(str(tmp_path / "bot.sqlite3"))
+async def store(any_database):
+    db = await open_storage(any_database)
     try:
         yield db
     finally:
@@ -230,24 +244,25 @@ async def test_a_players_games_are_found_in_sql(store) -> None:
 
 @pytest.mark.parametrize("name", sorted(HOT_QUERIES))
 async def test_every_hot_query_is_answered_through_an_index(store, name) -> None:
-    """No step of the plan reads a whole table (a SCAN without an index)."""
+    """No step of the plan reads a whole table (SQLite: a SCAN without an index;
+    PostgreSQL: a Seq Scan, though sequential scans were discouraged)."""
     sql, params = HOT_QUERIES[name]
     plan = await store.explain(sql, params)
     assert plan, name
     for step in plan:
         scans_table = re.match(r"SCAN (\w+)(?: AS \w+)?$", step) or (
             step.startswith("SCAN ") and "INDEX" not in step
-        )
+        ) or "Seq Scan" in step
         assert not scans_table, f"{name}: {step} (plan: {plan})"
 
 
 def test_only_the_storage_backend_has_sql() -> None:
-    """Every SQL statement of the bot is in bot/sqlite.py (and the migrations)."""
+    """Every SQL statement of the bot is in its storage backends (and the migrations)."""
     statement = re.compile(
         r"\s*(SELECT\b.*\bFROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM|CREATE|ALTER TABLE|PRAGMA)"
     )
     for path in BOT.rglob("*.py"):
-        if path.name == "sqlite.py":
+        if path.name in ("sqlite.py", "postgres.py"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -269,14 +284,14 @@ async def test_ai_seats_and_stand_ins_round_trip_and_the_schema_tells_ais_apart(
     assert row.people == (ANN,) and ai.is_ai and not ANN.is_ai
     with pytest.raises(ValueError, match="AI player"):
         ai.mention()
-    with sqlite3.connect(store.path) as db:
-        seats = db.execute("SELECT seat, user_id, ai FROM game_players WHERE game_id = ?"
-                           " ORDER BY seat", (game.id,)).fetchall()
-        assert seats == [(0, ANN.id, None), (1, -1, "hard")]
-        with pytest.raises(sqlite3.IntegrityError):
-            db.execute("UPDATE game_players SET ai = 'hard' WHERE user_id = ?", (ANN.id,))
-        with pytest.raises(sqlite3.IntegrityError):
-            db.execute("UPDATE games SET stand_ins = '{}' WHERE id = ?", (game.id,))
+    seats = await store._all("SELECT seat, user_id, ai FROM game_players WHERE game_id = ?"
+                             " ORDER BY seat", (game.id,))
+    assert [tuple(seat) for seat in seats] == [(0, ANN.id, None), (1, -1, "hard")]
+    for breaking in ("UPDATE game_players SET ai = 'hard' WHERE user_id = ?",
+                     "UPDATE games SET stand_ins = '{}' WHERE id = ?"):
+        with pytest.raises(integrity_errors()):
+            async with store.transaction() as tx:
+                await tx._run(breaking, (ANN.id if "user_id" in breaking else game.id,))
 
 
 async def test_a_timer_is_hastened_only_while_it_waits_for_its_turn(store) -> None:
@@ -336,3 +351,145 @@ async def test_fault_9_a_full_disk_during_a_game_is_said_to_player_and_operator(
     assert "is full" in said.getMessage() and said.exc_info is None
     after = await table.state()
     assert after.turn == before.turn and after.row.version == before.row.version
+
+
+async def test_a_stale_write_from_another_process_is_refused(any_database) -> None:
+    """Two bots on one database (two storages here): the second write of the same
+    version is refused by the game row's version, whichever backend holds it."""
+    first, second = await open_storage(any_database), await open_storage(any_database)
+    try:
+        game = await new_game(first)
+        seen = await second.game(game.id)
+        assert seen == game
+        async with first.transaction() as tx:
+            await tx.save_game(game, replace(game, players=(ANN, Player(4, "bo"))),
+                               action="join", user_id=4, now=NOW)
+        with pytest.raises(VersionConflict):
+            async with second.transaction() as tx:
+                await tx.save_game(seen, replace(seen, players=(ANN, Player(5, "cy"))),
+                                   action="join", user_id=5, now=NOW)
+        assert [p.name for p in (await second.game(game.id)).players] == ["ann", "bo"]
+    finally:
+        await first.close()
+        await second.close()
+
+
+# ------------------------------------------------------------- PostgreSQL's own
+
+
+def test_the_postgres_dialect_numbers_placeholders_outside_quotes() -> None:
+    postgres = pytest.importorskip("bot.postgres")
+    assert postgres.dialect("SELECT json_group_array(x) FROM t WHERE a = ? AND b = '?' AND c = ?"
+                            ) == "SELECT json_agg(x) FROM t WHERE a = $1 AND b = '?' AND c = $2"
+
+
+async def test_all_postgres_migrations_apply_to_an_empty_database(postgres_server) -> None:
+    import asyncpg
+
+    from bot import postgres
+
+    known = postgres.migrations()
+    assert [m.name for m in known] == [m.name for m in sqlite.migrations()]
+    db = await asyncpg.connect(postgres_server.create_database())
+    try:
+        assert await postgres.migrate(db) == [m.version for m in known]
+        assert await postgres.schema_version(db) == len(known)
+        tables = {row[0] for row in await db.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+        assert {"meta", "guild_settings", "games", "game_log", "timers", "game_players",
+                "schema_version"} <= tables
+        assert await postgres.migrate(db) == []  # idempotent
+    finally:
+        await db.close()
+
+
+async def test_postgres_migration_3_indexes_the_players_of_existing_games(
+        postgres_server) -> None:
+    """PostgreSQL's text of V3 moves the players as SQLite's does (seats from 0)."""
+    import asyncpg
+
+    from bot import postgres
+
+    url = postgres_server.create_database()
+    db = await asyncpg.connect(url)
+    try:
+        assert await postgres.migrate(db, until=2) == [1, 2]
+        await db.execute(
+            "INSERT INTO games (guild_id, channel_id, host_id, options, seed, players, status,"
+            " version, record, created_at, updated_at) VALUES (1, 2, 10, '{}', 1, $1, 'running',"
+            " 3, $2, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')",
+            '[{"id": 10, "name": "ann"}, {"id": 11, "name": "bo"}]',
+            '{"format": "carcassonne-record/1", "turns": [{"removed": 1}]}',
+        )
+        assert await postgres.migrate(db, until=3) == [3]
+    finally:
+        await db.close()
+    store = await open_storage(url)
+    try:
+        [row] = await store.player_games(1, 10)
+        assert row.row.removed == frozenset({11}) and row.row.turn is None
+        assert await store.player_games(1, 11) == []  # removed from it
+    finally:
+        await store.close()
+
+
+async def test_a_postgres_database_from_a_newer_bot_is_refused(postgres_server) -> None:
+    url = postgres_server.create_database()
+    await (await open_storage(url)).close()
+    postgres_server.sql("UPDATE schema_version SET version = 99", urlsplit(url).path[1:])
+    with pytest.raises(DatabaseTooNew, match="newer version"):
+        await open_storage(url)
+
+
+async def test_a_failing_postgres_migration_leaves_nothing_behind(
+        postgres_server, monkeypatch) -> None:
+    import asyncpg
+
+    from bot import postgres
+
+    good = postgres.migrations()
+    bad = sqlite.Migration(
+        len(good) + 1, "V9__bad.sql", "CREATE TABLE half (x INTEGER); SELECT nope FROM nowhere;"
+    )
+    monkeypatch.setattr(postgres, "migrations", lambda: [*good, bad])
+    db = await asyncpg.connect(postgres_server.create_database())
+    try:
+        with pytest.raises(asyncpg.UndefinedTableError):
+            await postgres.migrate(db)
+        assert await postgres.schema_version(db) == len(good)
+        assert await db.fetchval("SELECT to_regclass('half')") is None
+    finally:
+        await db.close()
+
+
+async def test_postgres_start_up_failures_are_one_sentence(postgres_server) -> None:
+    """The launcher's check says, in one line and without the password, what stops the
+    start: no server there, a refused password, a database that does not exist, a
+    role that may not create the tables."""
+    from bot.launcher import StartupError, check_database
+
+    postgres_server.sql("CREATE ROLE carol LOGIN PASSWORD 'right'")
+    folder = postgres_server.folder
+    cases = {
+        f"postgresql://postgres@/x?host={folder}/nowhere": "Cannot reach the database server",
+        f"postgresql://carol:wrong@/postgres?host={folder}": "refused the bot's login",
+        f"postgresql://postgres@/missing?host={folder}": "refused the bot's login",
+        # A database of another owner, where the role may not create tables.
+        postgres_server.create_database().replace("postgres@", "carol:right@"):
+            "cannot be opened for writing",
+    }
+    for url, said in cases.items():
+        with pytest.raises(StartupError) as caught:
+            await check_database(url)
+        sentence = str(caught.value)
+        assert said in sentence and "\n" not in sentence, sentence
+        assert ":wrong@" not in sentence and ":right@" not in sentence, sentence
+
+
+async def test_a_postgresql_url_without_its_driver_says_what_to_install(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.delitem(sys.modules, "bot.postgres", raising=False)
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # as if it were not installed
+    with pytest.raises(StorageError, match=r"pip install 'carcassonne-bot\[postgres\]'"):
+        await open_storage("postgresql://carcassonne@localhost/carcassonne")
