@@ -21,6 +21,8 @@ from typing import Any
 from ..options import Options
 from . import adapter, make_agent
 from .agents import Budget
+from .breakdown import Breakdown, game_breakdown, mean_breakdown
+from .evaluation import Weights
 from .stats import elo_difference, percentile
 
 
@@ -34,6 +36,8 @@ class MatchSpec:
     seed: int = 0
     options: Options = Options()
     budget: Budget = Budget()
+    #: Each agent's evaluation weights in place of its level's (to tune them).
+    weights: tuple[Weights | None, Weights | None] = (None, None)
 
     def __post_init__(self) -> None:
         if len(self.agents) != 2:
@@ -56,13 +60,15 @@ class MatchSpec:
 @dataclass(frozen=True)
 class GameResult:
     """One game of a match: who sat where, the final scores, the tiles as
-    they came, and every move's thinking time by agent label."""
+    they came, every move's thinking time by agent label, and each seat's
+    :class:`~engine.ai.breakdown.Breakdown`."""
 
     number: int
     seats: tuple[str, str]
     scores: tuple[int, int]
     tiles: tuple[str, ...]
     move_seconds: tuple[tuple[str, float], ...]
+    breakdowns: tuple[Breakdown, ...] = ()
 
     @property
     def pair(self) -> int:
@@ -85,19 +91,22 @@ def play_game(spec: MatchSpec, number: int) -> GameResult:
     names = spec.agents
     order = (0, 1) if number % 2 == 0 else (1, 0)
     seats = tuple(labels[i] for i in order)
-    agents = [make_agent(names[i], budget=spec.budget,
+    agents = [make_agent(names[i], budget=spec.budget, weights=spec.weights[i],
                          seed=random.Random(f"agent/{spec.seed}/{number}/{i}").getrandbits(32))
               for i in order]
     state = adapter.new_state(seats, spec.options, spec.deck_seed(number // 2))
     times: list[tuple[str, float]] = []
+    empty_turns = [0, 0]
     while not adapter.is_over(state):
         seat = adapter.current_player(state)
+        empty_turns[seat] += adapter.followers_in_supply(state, seat) == 0
         start = time.perf_counter()
         action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
     return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
-                      adapter.tile_sequence(state), tuple(times))
+                      adapter.tile_sequence(state), tuple(times),
+                      tuple(game_breakdown(state, seat, empty_turns[seat]) for seat in (0, 1)))
 
 
 def _play_numbered(task: tuple[MatchSpec, int]) -> GameResult:
@@ -143,6 +152,10 @@ def summary(spec: MatchSpec, results: list[GameResult]) -> dict[str, Any]:
             label: {"median": round(statistics.median(values), 4),
                     "p95": round(percentile(values, 0.95), 4), "moves": len(values)}
             for label, values in times.items()},
+        "breakdown": {
+            label: mean_breakdown([r.breakdowns[r.seats.index(label)] for r in results
+                                   if r.breakdowns]).to_json()
+            for label in (first, second)},
         "seed": spec.seed,
         "options": spec.options.to_dict() | {"game": spec.options.game},
         "budget": {"seconds": spec.budget.seconds, "iterations": spec.budget.iterations},

@@ -36,7 +36,7 @@ from typing import ClassVar
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import evaluate
+from .evaluation import Weights, evaluate
 
 #: The budget of a move when none is given.
 DEFAULT_BUDGET = Budget(seconds=0.5)
@@ -54,16 +54,19 @@ class HardAgent(Agent):
     #: Turns answered after a candidate before the position is valued.
     replies: ClassVar[int] = 1
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
-        super().__init__(seed, budget if budget and budget != Budget() else DEFAULT_BUDGET)
+    def __init__(self, seed: int = 0, budget: Budget | None = None,
+                 weights: Weights | None = None) -> None:
+        super().__init__(seed, budget if budget and budget != Budget() else DEFAULT_BUDGET,
+                         weights)
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
         rng = self.rng_for(view)
         me = view.player
+        weights = self.weights
         ranked = sorted(
-            score_actions(view, lambda state: evaluate(state, me, disposable=True), rng),
+            score_actions(view, lambda state: evaluate(state, me, weights, disposable=True), rng),
             key=lambda pair: -pair[0])
         candidates = [action for _, action in ranked[:self.width]]
         if len(candidates) == 1:
@@ -101,7 +104,7 @@ class HardAgent(Agent):
                 state = adapter.copy_state(sample)
                 adapter.apply(state, candidates[index])
                 self._answer(state)
-                values[index] = evaluate(state, me, disposable=True)
+                values[index] = evaluate(state, me, self.weights, disposable=True)
                 trials += 1
             yield values
 
@@ -115,7 +118,7 @@ class HardAgent(Agent):
             for action in adapter.legal_actions(state):
                 trial = adapter.copy_state(state)
                 adapter.apply(trial, action)
-                value = evaluate(trial, mover, disposable=True)
+                value = evaluate(trial, mover, self.weights, disposable=True)
                 if best_value is None or value > best_value:
                     best, best_value = action, value
             adapter.apply(state, best)
