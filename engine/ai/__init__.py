@@ -12,15 +12,18 @@ agents against each other on paired decks (:mod:`engine.ai.match`).
 
 from __future__ import annotations
 
+import random
+
 from .adapter import Action, PlayerView
-from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
-from .evaluation import Weights
+from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent, score_actions
+from .evaluation import Weights, evaluate
+from .frozen import HardV1Agent, MediumV1Agent
 from .reference import ReferenceAgent
 from .search import HardAgent
 
 AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
-                   ReferenceAgent)
+                                    ReferenceAgent, MediumV1Agent, HardV1Agent)
 }
 
 
@@ -34,9 +37,23 @@ def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None,
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}") from None
 
 
+def rank_actions(view: PlayerView, *, level: str = "medium") -> list[tuple[float, Action]]:
+    """Each legal action with the value of the position it leads to by the
+    evaluation of ``level`` (in points: the player's expected final lead over
+    the best of the others), best first. The same for the same view."""
+    if level not in AGENTS:
+        raise ValueError(f"unknown agent {level!r}; agents: {', '.join(AGENTS)}")
+    weights = AGENTS[level].default_weights
+    me = view.player
+    scored = score_actions(view, lambda state: evaluate(state, me, weights, disposable=True),
+                           random.Random(f"rank/{view.turn}/{me}"))
+    return sorted(scored, key=lambda pair: -pair[0])
+
+
 def player_view(state) -> PlayerView:
     """What the player on turn of ``state`` may know: what agents are given."""
     return PlayerView.of(state)
 
 
-__all__ = ["AGENTS", "Action", "Agent", "Budget", "PlayerView", "make_agent", "player_view"]
+__all__ = ["AGENTS", "Action", "Agent", "Budget", "PlayerView", "make_agent", "player_view",
+           "rank_actions"]

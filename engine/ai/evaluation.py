@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..tiles import FIELD, MEADOW
 from . import adapter
 from .adapter import State
 
+#: Where a follower lies as a farmer (or a hunter) to the end of the game.
+FARM_KINDS = frozenset({FIELD, MEADOW})
 #: Farm points per completed city (3rd edition; near enough for the 1st's 4).
 _FARM_CITY_POINTS = 3
 
@@ -46,6 +49,13 @@ class Weights:
     follower: float = 2.0
     follower_decay: float = 1.0
     useful_followers: int = 4
+    #: Points per gap of a claimed road or city that can still be closed, at
+    #: the start of the game (shrinking as the tiles run out): it grows.
+    open_end: float = 0.0
+    #: Points each farmer costs its owner at the start of the game (shrinking
+    #: as the tiles run out), beside the follower it takes from the supply:
+    #: it never comes back.
+    farmer: float = 0.0
     #: A follower on a road, city or cloister comes back if it is closed:
     #: counted as this share of a follower in supply, times that chance.
     follower_return: float = 0.0
@@ -57,7 +67,8 @@ class Weights:
 #: followers in supply were worth nothing beyond the fourth, so farmers were
 #: free, and it locked four or five in farms early (issue 23).
 V1 = Weights()
-DEFAULT = V1
+#: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
+DEFAULT = Weights(follower=8.0, follower_decay=1.0, useful_followers=7, follower_return=1.0)
 
 
 def supply_value(followers: float, phase: float, weights: Weights) -> float:
@@ -110,16 +121,21 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
     returning = [0.0] * players
     for feature in adapter.claimed_features(state):
         chance = 0.0
+        if feature.kind in FARM_KINDS:
+            for player in feature.followers:
+                hopes[player] -= weights.farmer * phase
         if feature.cities:
             hope = weights.farm_city * _FARM_CITY_POINTS * sum(
                 closing_chance(city, unseen, players, weights) for city in feature.cities)
         elif feature.missing:
             chance = cloister_chance(feature.missing, unseen, weights)
             hope = feature.gain_if_closed * chance
-        elif feature.gain_if_closed:
+        elif feature.spots:
             chance = closing_chance(feature.spots, unseen, players, weights)
             hope = chance * (
                 feature.gain_if_closed + (weights.bonus_tile if feature.bonus_tile else 0.0))
+            if chance:
+                hope += weights.open_end * phase * len(feature.spots)
         else:
             continue
         for owner in feature.owners:
