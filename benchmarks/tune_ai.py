@@ -64,7 +64,8 @@ def main() -> None:
     weights, changes = parse_weights(args.agent, args.weights)
     budget = Budget(args.seconds, args.iterations)
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
-                     Options.from_dict(json.loads(args.options)), budget, (weights, None))
+                     Options.from_dict(json.loads(args.options)), budget,
+                     weights=(weights, None))
     report = summary(spec, play_match(spec, jobs=args.jobs))
     first, second = report["agents"]
     wins = report["wins"]

@@ -72,6 +72,11 @@ def places_figure(action: Action) -> bool:
     return action.figure is not None
 
 
+def placement_of(action: Action) -> tuple:
+    """The tile and where and how it is laid, whatever figure goes with it."""
+    return action.tile, action.x, action.y, action.rotation
+
+
 # ----------------------------------------------------------------------
 # Reading a state
 

@@ -23,9 +23,12 @@ class MediumV1Agent(MediumAgent):
 
 
 class HardV1Agent(HardAgent):
-    """``hard`` of the first release (6 candidates, one answer)."""
+    """``hard`` of the first release (6 candidates, one answer, every
+    sample's answer searched afresh)."""
 
     name = "hard-v1"
     default_weights = V1
     width = 6
     replies = 1
+    memo = False
+    answer_placements = None
