@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tiles import FIELD, MEADOW
 from . import adapter
 from .adapter import State
 
-#: Where a follower lies as a farmer (or a hunter) to the end of the game.
-FARM_KINDS = frozenset({FIELD, MEADOW})
 #: Farm points per completed city (3rd edition; near enough for the 1st's 4).
 _FARM_CITY_POINTS = 3
 
@@ -43,19 +40,10 @@ class Weights:
     #: A farm's share of an unfinished neighbouring city's 3 points, times
     #: that city's chance.
     farm_city: float = 0.45
-    #: Points the first follower in supply is worth at the start of the game
-    #: (shrinking to 0 as the tiles run out); each next one is worth
-    #: ``follower_decay`` times the one before, up to ``useful_followers``.
+    #: Points a follower in supply is worth at the start of the game
+    #: (shrinking to 0 as the tiles run out), for the first ``useful_followers``.
     follower: float = 2.0
-    follower_decay: float = 1.0
     useful_followers: int = 4
-    #: Points per gap of a claimed road or city that can still be closed, at
-    #: the start of the game (shrinking as the tiles run out): it grows.
-    open_end: float = 0.0
-    #: Points each farmer costs its owner at the start of the game (shrinking
-    #: as the tiles run out), beside the follower it takes from the supply:
-    #: it never comes back.
-    farmer: float = 0.0
     #: A follower on a road, city or cloister comes back if it is closed:
     #: counted as this share of a follower in supply, times that chance.
     follower_return: float = 0.0
@@ -68,17 +56,13 @@ class Weights:
 #: free, and it locked four or five in farms early (issue 23).
 V1 = Weights()
 #: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
-DEFAULT = Weights(follower=8.0, follower_decay=1.0, useful_followers=7, follower_return=1.0)
+DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0)
 
 
 def supply_value(followers: float, phase: float, weights: Weights) -> float:
     """What ``followers`` in supply are worth, ``phase`` (1 to 0) of the game
     left; a fraction of a follower (one that may come back) counts in part."""
-    first, decay = weights.follower * phase, weights.follower_decay
-    count = min(followers, weights.useful_followers)
-    if decay == 1.0:
-        return first * count
-    return first * (1 - decay ** count) / (1 - decay)
+    return weights.follower * phase * min(followers, weights.useful_followers)
 
 
 def closing_chance(spots: tuple[int, ...], unseen: int, players: int,
@@ -121,9 +105,6 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
     returning = [0.0] * players
     for feature in adapter.claimed_features(state):
         chance = 0.0
-        if feature.kind in FARM_KINDS:
-            for player in feature.followers:
-                hopes[player] -= weights.farmer * phase
         if feature.cities:
             hope = weights.farm_city * _FARM_CITY_POINTS * sum(
                 closing_chance(city, unseen, players, weights) for city in feature.cities)
@@ -134,8 +115,6 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
             chance = closing_chance(feature.spots, unseen, players, weights)
             hope = chance * (
                 feature.gain_if_closed + (weights.bonus_tile if feature.bonus_tile else 0.0))
-            if chance:
-                hope += weights.open_end * phase * len(feature.spots)
         else:
             continue
         for owner in feature.owners:

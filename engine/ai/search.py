@@ -46,7 +46,7 @@ _FIRST_CUT = 4
 
 
 class HardAgent(Agent):
-    """Searches within its budget (by default half a second a move)."""
+    """Searches within its budget (by default 1.5 s a move, the bot's setting)."""
 
     name = "hard"
     #: Candidates kept from the one-ply ranking.

@@ -87,3 +87,21 @@ def test_the_points_by_feature_add_up_to_the_final_scores():
         assert total == result.scores[seat]
         assert sum(breakdown.placed.values()) >= 1
         assert 0 <= breakdown.empty_turns <= len(result.tiles)
+
+
+def test_hard_remembering_values_by_the_answerers_tiles_changes_no_decision():
+    """The memo saves time only: a value depends on a sample through the
+    tiles the answerer holds, so searching every sample afresh decides the same."""
+    from engine.ai.search import HardAgent
+
+    class Forgetful(HardAgent):
+        memo = False
+
+    state = adapter.new_state(["first", "second"], Options(), seed=4)
+    medium = make_agent("medium", seed=3)
+    for _ in range(6):
+        adapter.play(state, medium.choose(player_view(state)))
+    view = player_view(state)
+    budget = Budget(iterations=40)
+    assert make_agent("hard", seed=9, budget=budget).choose(view) == Forgetful(
+        9, budget).choose(view)
