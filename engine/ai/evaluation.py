@@ -6,7 +6,10 @@ features each player holds may still bring: a claimed road, city, cloister,
 forest or river that closes pays more than it does unfinished, the more
 likely the fewer tiles it lacks and the more tiles are left; a farm gains
 from the cities beside it that may still be completed; a follower still in
-supply is worth something while there are tiles to play.
+supply is worth something while there are tiles to play, and one on a road,
+city or cloister counts by its chance of coming back (a farmer never does:
+valuing followers too low is what made the first release lock them in farms,
+issue 23).
 """
 
 from __future__ import annotations
