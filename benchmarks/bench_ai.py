@@ -1,15 +1,20 @@
-"""AI strength and speed: the table of issue 13.
+"""AI strength and speed: the ladder of issue 23.
 
 Run: python benchmarks/bench_ai.py [--games 200] [--seconds S] [--jobs 2] [--seed 0]
-       [--game carcassonne|hunters-and-gatherers] [--pairings hard-medium,...]
+       [--game carcassonne|hunters-and-gatherers] [--players 2,4]
+       [--pairings hard-reference,medium-easy,...]
 
-For each pairing, 2 players on paired decks (the same tiles, seats swapped):
-Carcassonne's base game with farmers, then Hunters and Gatherers. Prints per
-pairing the first agent's wins, ties and win rate against its target, the Elo
-difference with its 95% interval, the mean score difference, and each
-agent's time per move (median, p95) against its limit; then the whole table
-as JSON. Games are played in ``--jobs`` processes (the machine's cores): on a
-shared machine the times are noisy, so say so beside them.
+Every level (``easy``, ``medium``, ``hard``) against the fixed opponents (the
+``reference`` sparring agent, which plays like JCloisterZone's legacy AI, and
+the frozen first release ``medium-v1``, ``hard-v1``) and against each other,
+on paired decks (the same tiles, seats swapped; with 4 players each agent
+takes every other seat), in Carcassonne's base game with farmers and in
+Hunters and Gatherers. Prints per pairing the first agent's wins, losses and
+ties, its win rate against the target issue 23 sets (if any), the Elo
+difference with its 95% interval, the mean score difference (best seat
+against best seat), and each agent's time per move (median, p95) against its
+limit; then the whole table as JSON. Games are played in ``--jobs``
+processes: on a shared machine the times are noisy, so say so beside them.
 """
 
 from __future__ import annotations
@@ -28,39 +33,47 @@ from engine.ai.agents import Budget  # noqa: E402
 from engine.ai.match import MatchSpec, play_match, summary  # noqa: E402
 from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 
-#: (first, second, the share of games the first must win).
-PAIRINGS = (("hard", "medium", 0.65), ("medium", "easy", 0.65), ("hard", "greedy", 0.75))
-#: Seconds per move at p95 an agent must stay under.
-TIME_LIMITS = {"hard": 2.0, "medium": 0.2}
+#: (first, second, the share of games the first must win, or None).
+PAIRINGS = (
+    ("hard", "reference", 0.65), ("medium", "reference", 0.50), ("easy", "reference", None),
+    ("hard", "medium", 0.70), ("medium", "easy", 0.70), ("hard", "easy", None),
+    ("hard", "hard-v1", None), ("hard", "medium-v1", None), ("medium", "hard-v1", None),
+    ("medium", "medium-v1", None), ("easy", "medium-v1", None), ("easy", "hard-v1", None),
+)
+#: Seconds per move at p95 an agent must stay under (hard: the bot's setting).
+TIME_LIMITS = {"hard": 1.6, "medium": 0.2}
 GAMES = {
     "carcassonne": Options(farmers="3rd"),
     "hunters-and-gatherers": Options(game="hunters-and-gatherers"),
 }
 
 
-def run_pairing(first: str, second: str, options: Options, args) -> dict:
+def run_pairing(first: str, second: str, options: Options, players: int, args) -> dict:
     budget = Budget(seconds=args.seconds) if args.seconds else DEFAULT_BUDGET
-    spec = MatchSpec((first, second), args.games, args.seed, options, budget)
+    spec = MatchSpec((first, second), args.games, args.seed, options, budget, players)
     start = time.perf_counter()
     report = summary(spec, play_match(spec, jobs=args.jobs))
     report["wall_seconds"] = round(time.perf_counter() - start, 1)
     return report
 
 
-def table_row(report: dict, target: float) -> str:
+def table_row(report: dict, target: float | None) -> str:
     first, second = report["agents"]
     games = report["games"]
-    rate = report["wins"][first] / games
+    wins, losses, ties = report["wins"][first], report["wins"][second], report["ties"]
+    rate = (wins + ties / 2) / games
+    verdict = "" if target is None else (
+        f"{'ok' if rate >= target else 'LOW'} (>= {100 * target:.0f}%)")
     elo = report["elo_difference"]
     times = "  ".join(
         f"{name} {t['median']:.3f}/{t['p95']:.3f}s"
         + (f" ({'ok' if t['p95'] <= TIME_LIMITS[name] else 'OVER'} <= {TIME_LIMITS[name]})"
            if name in TIME_LIMITS else "")
         for name, t in report["seconds_per_move"].items())
-    return (f"{first:>6} v {second:<6} {games:>4} {report['wins'][first]:>4} "
-            f"{report['ties']:>3} {100 * rate:>5.1f}% {'ok' if rate >= target else 'LOW':>4} "
-            f"(>= {100 * target:.0f}%)  {elo['difference']:>+6.0f} [{elo['low']:+.0f}, "
-            f"{elo['high']:+.0f}]  {report['mean_score_difference']:>+6.1f}  {times}")
+    return (f"{first:>9} v {second:<9} {report['players']}p {games:>4} "
+            f"{wins:>3}-{losses:<3}-{ties:<2} {100 * rate:>5.1f}% {verdict:<14} "
+            f"{elo['difference']:>+6.0f} [{elo['low']:+.0f}, {elo['high']:+.0f}]  "
+            f"{report['mean_score_difference']:>+6.1f}  {times}")
 
 
 def main() -> None:
@@ -73,20 +86,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", choices=GAMES, action="append",
                         help="only this game (repeatable); default both")
-    parser.add_argument("--pairings", help="e.g. hard-medium,medium-easy; default all three")
+    parser.add_argument("--players", default="2,4", help="table sizes, e.g. 2,4 (even)")
+    parser.add_argument("--pairings",
+                        help="e.g. hard-reference,medium-easy; default the whole ladder")
     args = parser.parse_args()
-    wanted = None if not args.pairings else {tuple(p.split("-")) for p in args.pairings.split(",")}
-    pairings = [p for p in PAIRINGS if wanted is None or p[:2] in wanted]
-    print(f"{args.games} games per pairing, 2 players, paired decks, seed {args.seed}, "
+    pairings = PAIRINGS
+    if args.pairings:
+        known = {f"{first}-{second}": (first, second, target)
+                 for first, second, target in PAIRINGS}
+        wanted = args.pairings.split(",")
+        unknown = [name for name in wanted if name not in known]
+        if unknown:
+            parser.error(f"unknown pairings {unknown}; pairings: {', '.join(known)}")
+        pairings = tuple(known[name] for name in wanted)
+    tables = [int(n) for n in args.players.split(",")]
+    print(f"{args.games} games per pairing, paired decks, seed {args.seed}, "
           f"{args.jobs} processes on {os.cpu_count()} cores")
     results = {}
     for game in args.game or list(GAMES):
-        print(f"\n{game}\n{'pairing':>15} {'games':>5} {'wins':>4} {'tie':>3} {'rate':>6}"
-              f"{'':>14} {'Elo [95% interval]':>22}  {'diff':>6}  time per move median/p95")
-        for first, second, target in pairings:
-            report = run_pairing(first, second, GAMES[game], args)
-            results[f"{game}: {first}-{second}"] = report
-            print(table_row(report, target), flush=True)
+        for players in tables:
+            print(f"\n{game}, {players} players\n{'pairing':>21} {'games':>6} "
+                  f"{'won-lost-tied':>13} {'rate':>6} {'target':<14} {'Elo [95% interval]':>22}"
+                  f"  {'diff':>6}  time per move median/p95")
+            for first, second, target in pairings:
+                report = run_pairing(first, second, GAMES[game], players, args)
+                results[f"{game} {players}p: {first}-{second}"] = report
+                print(table_row(report, target), flush=True)
     print()
     print(json.dumps(results))
 

@@ -14,19 +14,25 @@ from __future__ import annotations
 
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
+from .evaluation import Weights
+from .frozen import HardV1Agent, MediumV1Agent
 from .ranking import rank_actions
+from .reference import ReferenceAgent
 from .review import GameReview, PlayerReview, TurnReview, review_game
 from .search import HardAgent
 
 AGENTS: dict[str, type[Agent]] = {
-    agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent)
+    agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
+                                    ReferenceAgent, MediumV1Agent, HardV1Agent)
 }
 
 
-def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None) -> Agent:
-    """The agent of that level; ValueError naming the levels for an unknown one."""
+def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None,
+               weights: Weights | None = None) -> Agent:
+    """The agent of that level; ValueError naming the levels for an unknown one.
+    ``weights`` replace the level's evaluation (to tune it)."""
     try:
-        return AGENTS[name](seed, budget)
+        return AGENTS[name](seed, budget, weights)
     except KeyError:
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}") from None
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Discard, Place
+from ..events import FeatureScored, TilePlaced
 from ..figures import HUT
 from ..game import Game
 from ..geometry import OFFSETS
@@ -71,6 +72,11 @@ def places_figure(action: Action) -> bool:
     return action.figure is not None
 
 
+def placement_of(action: Action) -> tuple:
+    """The tile and where and how it is laid, whatever figure goes with it."""
+    return action.tile, action.x, action.y, action.rotation
+
+
 # ----------------------------------------------------------------------
 # Reading a state
 
@@ -93,6 +99,46 @@ def player_count(state: State) -> int:
 
 def followers_in_supply(state: State, player: int) -> int:
     return state.supply(player).meeples
+
+
+def followers_on_board(state: State, player: int) -> dict[str, int]:
+    """How many of ``player``'s followers (huts not counted) stand on each kind of feature."""
+    counts: dict[str, int] = {}
+    graph = state.graph
+    for figure in state.figures:
+        if figure.player == player and figure.figure != HUT:
+            kind = graph.features[graph.find(state.node_of(figure))].kind
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def unfinished_features_pay(state: State) -> bool:
+    """Whether unfinished roads, cities and cloisters score at the end (D-10;
+    Hunters and Gatherers never pays them)."""
+    return state.options.unfinished and isinstance(state.rules, Carcassonne)
+
+
+@dataclass(frozen=True)
+class Payout:
+    """Points one player got from one feature: ``final`` at the end of the game."""
+
+    player: int
+    kind: str
+    points: int
+    final: bool
+
+
+def payouts(state: State) -> list[Payout]:
+    """Every feature's points to each of its scorers so far, in order."""
+    return [Payout(player, event.kind, event.points, event.final)
+            for event in state.events if isinstance(event, FeatureScored)
+            for player in event.scorers]
+
+
+def figures_placed(state: State) -> list[tuple[int, str]]:
+    """(player, role) of every figure placed so far, in order."""
+    return [(event.player, str(event.figure.role)) for event in state.events
+            if isinstance(event, TilePlaced) and event.figure is not None]
 
 
 def hand(state: State) -> tuple[str, ...]:
@@ -134,6 +180,13 @@ class ClaimedFeature:
     ``missing`` empty neighbours instead. A farm has ``cities``: the spots of
     each unfinished city it borders. ``bonus_tile`` marks a forest with gold,
     whose closing earns a bonus tile (HG-32).
+
+    ``points_now`` is what it pays each owner if the game ended now (0 for
+    a farm, which the end-of-game scores hold), ``followers`` the player of
+    each follower on it; ``fits``, only when asked for, has one number per
+    empty position a tile could close it through (a cloister: each empty
+    neighbour a tile may go to next): how many tiles still to play fit there
+    in some rotation, whether or not they close it.
     """
 
     kind: str
@@ -143,15 +196,19 @@ class ClaimedFeature:
     missing: int = 0
     cities: tuple[tuple[int, ...], ...] = ()
     bonus_tile: bool = False
+    points_now: int = 0
+    followers: tuple[int, ...] = ()
+    fits: tuple[int, ...] = ()
 
 
-def claimed_features(state: State) -> list[ClaimedFeature]:
-    """Every open feature with figures on it, once each."""
+def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature]:
+    """Every open feature with figures on it, once each; with ``fits``
+    (which costs more) each one's :attr:`ClaimedFeature.fits`."""
     found: list[ClaimedFeature] = []
     graph = state.graph
     rules = state.rules
     seen: set[int] = set()
-    unfinished_pays = state.options.unfinished and isinstance(rules, Carcassonne)
+    unfinished_pays = unfinished_features_pay(state)
     supply = _tiles_to_play(state)
     for figure in state.figures:
         if figure.figure == HUT:
@@ -163,26 +220,32 @@ def claimed_features(state: State) -> list[ClaimedFeature]:
         feature = graph.features[root]
         figures = feature.figures
         owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
+        followers = tuple(f.player for f in figures if f.figure != HUT)
         if feature.kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
-            found.append(ClaimedFeature(CLOISTER, owners, CLOISTER_POINTS - now,
-                                        missing=8 - neighbours))
+            found.append(ClaimedFeature(
+                CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
+                points_now=now, followers=followers,
+                fits=_cloister_fits(state, figure.x, figure.y, supply) if fits else ()))
         elif feature.kind in CLOSABLE_KINDS:
             value = rules.closed_value(state, feature)
             if value is None:
                 continue
             now = rules.unfinished_value(state, feature, figure)[0] if unfinished_pays else 0
+            facing = _facing(state, root)
             found.append(ClaimedFeature(
-                feature.kind, owners, value[0] - now, _spots(state, root, supply),
-                bonus_tile=feature.kind == FOREST and feature.count("gold") > 0))
+                feature.kind, owners, value[0] - now, _spots(state, facing, supply),
+                bonus_tile=feature.kind == FOREST and feature.count("gold") > 0,
+                points_now=now, followers=followers,
+                fits=tuple(_fitting(state, spot, supply) for spot in facing) if fits else ()))
         elif feature.kind == FIELD:
             cities = {graph.find(node) for node in feature.cities}
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
-                _spots(state, city, supply) for city in sorted(cities)
-                if graph.features[city].open_edges)))
+                _spots(state, _facing(state, city), supply) for city in sorted(cities)
+                if graph.features[city].open_edges), followers=followers))
         else:
-            found.append(ClaimedFeature(feature.kind, owners))
+            found.append(ClaimedFeature(feature.kind, owners, followers=followers))
     return found
 
 
@@ -195,9 +258,9 @@ def _tiles_to_play(state: State) -> dict[str, int]:
     return counts
 
 
-def _spots(state: State, root: int, supply: dict[str, int]) -> tuple[int, ...]:
-    """For each empty position the feature at ``root`` runs into, how many
-    tiles of ``supply`` would fit there and close the feature's part on it."""
+def _facing(state: State, root: int) -> dict[tuple[int, int], int]:
+    """Each empty position the feature at ``root`` runs into, with the
+    direction from it back to the feature."""
     find = state.graph.find
     tiles = state.board.tiles
     facing: dict[tuple[int, int], int] = {}
@@ -211,12 +274,39 @@ def _spots(state: State, root: int, supply: dict[str, int]) -> tuple[int, ...]:
             segment = placed.oriented.point_segment[3 * direction + 1]
             if segment >= 0 and find(placed.node + segment) == root:
                 facing[spot] = (direction + 2) % 4
+    return facing
+
+
+def _spots(state: State, facing: dict[tuple[int, int], int],
+           supply: dict[str, int]) -> tuple[int, ...]:
+    """For each empty position of ``facing`` (see :func:`_facing`), how many
+    tiles of ``supply`` would fit there and close the feature's part on it."""
     frontier = state.board.frontier
     return tuple(sum(supply.get(tile_id, 0)
                      for tile_id in _closers(state, frontier[spot], direction))
                  for spot, direction in facing.items())
 
 
+def _fitting(state: State, spot: tuple[int, int], supply: dict[str, int]) -> int:
+    """How many tiles of ``supply`` fit the empty position ``spot`` in some rotation."""
+    key = (state.options, state.board.frontier[spot])
+    found = _FITTERS.get(key)
+    if found is None:
+        found = tuple(tile.id for tile in state.rules.tiles.values()
+                      if tile.fitting_rotations(key[1]))
+        _FITTERS[key] = found
+    return sum(supply.get(tile_id, 0) for tile_id in found)
+
+
+def _cloister_fits(state: State, x: int, y: int, supply: dict[str, int]) -> tuple[int, ...]:
+    """:func:`_fitting` for each empty neighbour of (x, y) a tile may go to next."""
+    frontier = state.board.frontier
+    return tuple(_fitting(state, (x + dx, y + dy), supply)
+                 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                 if (dx or dy) and (x + dx, y + dy) in frontier)
+
+
+_FITTERS: dict[tuple[Options, int], tuple[str, ...]] = {}
 _CLOSERS: dict[tuple[Options, int, int], tuple[str, ...]] = {}
 
 

@@ -40,10 +40,15 @@ class Agent(ABC):
 
     #: The level's name, as ``python -m engine match --agents`` takes it.
     name: ClassVar[str]
+    #: The evaluation's weights, for the levels that evaluate positions.
+    default_weights: ClassVar[Weights] = DEFAULT
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+    def __init__(self, seed: int = 0, budget: Budget | None = None,
+                 weights: Weights | None = None) -> None:
         self.seed = seed
         self.budget = budget or Budget()
+        #: Given only to tune the evaluation (``benchmarks/tune_ai.py``).
+        self.weights = weights or self.default_weights
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed}, budget={self.budget})"
@@ -111,7 +116,6 @@ class OnePlyAgent(Agent):
     :mod:`engine.ai.evaluation`); ``temperature`` > 0 picks among the good
     ones at random, with odds falling by e per ``temperature`` points."""
 
-    weights: ClassVar[Weights] = DEFAULT
     temperature: ClassVar[float] = 0.0
 
     def choose(self, view: PlayerView) -> Action:
@@ -132,7 +136,7 @@ class EasyAgent(OnePlyAgent):
     not always play its best: a beginner's opponent."""
 
     name = "easy"
-    weights = Weights(close_at_best=0.0, cloister_at_best=0.0, farm_city=0.0, follower=0.0,
+    default_weights = Weights(close_at_best=0.0, cloister_at_best=0.0, farm_city=0.0, follower=0.0,
                       bonus_tile=0.0)
     temperature = 1.5
 

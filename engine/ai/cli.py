@@ -36,6 +36,8 @@ def add_match_command(commands) -> None:
                              "repeatable")
     parser.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
                         "default: the base game with farmers")
+    parser.add_argument("--players", type=int, default=2,
+                        help="players at the table (even); each agent takes every other seat")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.set_defaults(run=_match)
 
@@ -54,7 +56,8 @@ def _match(args: argparse.Namespace) -> int:
     if budget == Budget():
         budget = DEFAULT_BUDGET
     try:
-        spec = MatchSpec(tuple(args.agents.split(",")), args.games, args.seed, options, budget)
+        spec = MatchSpec(tuple(args.agents.split(",")), args.games, args.seed, options, budget,
+                         args.players)
     except ValueError as error:
         print(f"match: {error}", file=sys.stderr)
         return 1

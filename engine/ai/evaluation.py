@@ -6,7 +6,10 @@ features each player holds may still bring: a claimed road, city, cloister,
 forest or river that closes pays more than it does unfinished, the more
 likely the fewer tiles it lacks and the more tiles are left; a farm gains
 from the cities beside it that may still be completed; a follower still in
-supply is worth something while there are tiles to play.
+supply is worth something while there are tiles to play, and one on a road,
+city or cloister counts by its chance of coming back (a farmer never does:
+valuing followers too low is what made the first release lock them in farms,
+issue 23).
 """
 
 from __future__ import annotations
@@ -40,15 +43,29 @@ class Weights:
     #: A farm's share of an unfinished neighbouring city's 3 points, times
     #: that city's chance.
     farm_city: float = 0.45
-    #: Points one follower in supply is worth at the start of the game
+    #: Points a follower in supply is worth at the start of the game
     #: (shrinking to 0 as the tiles run out), for the first ``useful_followers``.
     follower: float = 2.0
     useful_followers: int = 4
+    #: A follower on a road, city or cloister comes back if it is closed:
+    #: counted as this share of a follower in supply, times that chance.
+    follower_return: float = 0.0
     #: Points a bonus tile is worth (closing a forest with gold, HG-32).
     bonus_tile: float = 4.0
 
 
-DEFAULT = Weights()
+#: The evaluation of the first release (``medium-v1``, ``hard-v1``): its
+#: followers in supply were worth nothing beyond the fourth, so farmers were
+#: free, and it locked four or five in farms early (issue 23).
+V1 = Weights()
+#: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
+DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0)
+
+
+def supply_value(followers: float, phase: float, weights: Weights) -> float:
+    """What ``followers`` in supply are worth, ``phase`` (1 to 0) of the game
+    left; a fraction of a follower (one that may come back) counts in part."""
+    return weights.follower * phase * min(followers, weights.useful_followers)
 
 
 def closing_chance(spots: tuple[int, ...], unseen: int, players: int,
@@ -86,22 +103,34 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
     players = adapter.player_count(state)
     unseen = adapter.unseen_tiles(state)
     phase = min(1.0, unseen / 60)
-    hopes = [weights.follower * phase * min(adapter.followers_in_supply(state, player),
-                                            weights.useful_followers)
-             for player in range(players)]
+    supplies = [adapter.followers_in_supply(state, player) for player in range(players)]
+    hopes = [supply_value(supply, phase, weights) for supply in supplies]
+    returning = [0.0] * players
     for feature in adapter.claimed_features(state):
+        chance = 0.0
         if feature.cities:
             hope = weights.farm_city * _FARM_CITY_POINTS * sum(
                 closing_chance(city, unseen, players, weights) for city in feature.cities)
         elif feature.missing:
-            hope = feature.gain_if_closed * cloister_chance(feature.missing, unseen, weights)
-        elif feature.gain_if_closed:
-            hope = closing_chance(feature.spots, unseen, players, weights) * (
+            chance = cloister_chance(feature.missing, unseen, weights)
+            hope = feature.gain_if_closed * chance
+        elif feature.spots:
+            chance = closing_chance(feature.spots, unseen, players, weights)
+            hope = chance * (
                 feature.gain_if_closed + (weights.bonus_tile if feature.bonus_tile else 0.0))
         else:
             continue
         for owner in feature.owners:
             hopes[owner] += hope
+        if weights.follower_return and chance:
+            for player in feature.followers:
+                returning[player] += chance
+    if weights.follower_return:
+        for player, back in enumerate(returning):
+            # What the followers expected back add to the supply's worth.
+            gained = (supply_value(supplies[player] + back, phase, weights)
+                      - supply_value(supplies[player], phase, weights))
+            hopes[player] += weights.follower_return * gained
     sure = adapter.end_now_scores(state, disposable=disposable)
     return [points + hope for points, hope in zip(sure, hopes)]
 

@@ -3,7 +3,9 @@
 Game ``2k`` and game ``2k + 1`` are dealt from the same seed, so the same
 tiles come in the same order (as far as the play lets them: a tile put back
 into the bag returns at a random place), with the seats swapped: the luck of
-the deck and of the first move falls to both agents alike. Every game's
+the deck and of the first move falls to both agents alike. With more than 2
+players each agent takes every other seat (A B A B, then B A B A), and the
+game goes to the agent of the best score. Every game's
 agents get their own seeds from the match's, so a match is repeatable when
 its agents have no time limit.
 """
@@ -21,6 +23,8 @@ from typing import Any
 from ..options import Options
 from . import adapter, make_agent
 from .agents import Budget
+from .breakdown import Breakdown, game_breakdown, mean_breakdown
+from .evaluation import Weights
 from .stats import elo_difference, percentile
 
 
@@ -34,10 +38,16 @@ class MatchSpec:
     seed: int = 0
     options: Options = Options()
     budget: Budget = Budget()
+    #: Players at the table (even): each agent plays every other seat.
+    players: int = 2
+    #: Each agent's evaluation weights in place of its level's (to tune them).
+    weights: tuple[Weights | None, Weights | None] = (None, None)
 
     def __post_init__(self) -> None:
         if len(self.agents) != 2:
             raise ValueError(f"a match is between 2 agents, not {len(self.agents)}")
+        if self.players < 2 or self.players % 2:
+            raise ValueError(f"a match is played by an even number of players, not {self.players}")
         if self.games < 1:
             raise ValueError(f"a match needs at least 1 game, not {self.games}")
         for name in self.agents:
@@ -56,48 +66,58 @@ class MatchSpec:
 @dataclass(frozen=True)
 class GameResult:
     """One game of a match: who sat where, the final scores, the tiles as
-    they came, and every move's thinking time by agent label."""
+    they came, every move's thinking time by agent label, and each seat's
+    :class:`~engine.ai.breakdown.Breakdown`."""
 
     number: int
-    seats: tuple[str, str]
-    scores: tuple[int, int]
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
     tiles: tuple[str, ...]
     move_seconds: tuple[tuple[str, float], ...]
+    breakdowns: tuple[Breakdown, ...] = ()
 
     @property
     def pair(self) -> int:
         return self.number // 2
 
+    def best(self, label: str, *, mine: bool = True) -> int:
+        """The best score of the agent ``label``'s seats (or of the other agent's)."""
+        return max(score for seat, score in zip(self.seats, self.scores)
+                   if (seat == label) == mine)
+
     def result_for(self, label: str) -> float:
         """1 for a win, 0.5 for a tie, 0 for a loss of the agent ``label``."""
-        mine = self.scores[self.seats.index(label)]
-        theirs = self.scores[1 - self.seats.index(label)]
+        mine, theirs = self.best(label), self.best(label, mine=False)
         return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
     def margin_for(self, label: str) -> int:
-        seat = self.seats.index(label)
-        return self.scores[seat] - self.scores[1 - seat]
+        """The agent's best score minus the other agent's best."""
+        return self.best(label) - self.best(label, mine=False)
 
 
 def play_game(spec: MatchSpec, number: int) -> GameResult:
     """Game ``number`` of the match: deck ``number // 2``, seats swapped on odd numbers."""
     labels = spec.labels
     names = spec.agents
-    order = (0, 1) if number % 2 == 0 else (1, 0)
+    order = [(seat + number) % 2 for seat in range(spec.players)]
     seats = tuple(labels[i] for i in order)
-    agents = [make_agent(names[i], budget=spec.budget,
-                         seed=random.Random(f"agent/{spec.seed}/{number}/{i}").getrandbits(32))
-              for i in order]
+    agents = [make_agent(names[i], budget=spec.budget, weights=spec.weights[i],
+                         seed=random.Random(f"agent/{spec.seed}/{number}/{seat}").getrandbits(32))
+              for seat, i in enumerate(order)]
     state = adapter.new_state(seats, spec.options, spec.deck_seed(number // 2))
     times: list[tuple[str, float]] = []
+    empty_turns = [0] * spec.players
     while not adapter.is_over(state):
         seat = adapter.current_player(state)
+        empty_turns[seat] += adapter.followers_in_supply(state, seat) == 0
         start = time.perf_counter()
         action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
     return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
-                      adapter.tile_sequence(state), tuple(times))
+                      adapter.tile_sequence(state), tuple(times),
+                      tuple(game_breakdown(state, seat, empty_turns[seat])
+                            for seat in range(spec.players)))
 
 
 def _play_numbered(task: tuple[MatchSpec, int]) -> GameResult:
@@ -143,7 +163,13 @@ def summary(spec: MatchSpec, results: list[GameResult]) -> dict[str, Any]:
             label: {"median": round(statistics.median(values), 4),
                     "p95": round(percentile(values, 0.95), 4), "moves": len(values)}
             for label, values in times.items()},
+        "breakdown": {
+            label: mean_breakdown([part for r in results
+                                   for seat, part in zip(r.seats, r.breakdowns)
+                                   if seat == label]).to_json()
+            for label in (first, second)},
         "seed": spec.seed,
+        "players": spec.players,
         "options": spec.options.to_dict() | {"game": spec.options.game},
         "budget": {"seconds": spec.budget.seconds, "iterations": spec.budget.iterations},
     }

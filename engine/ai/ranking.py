@@ -18,7 +18,7 @@ from .evaluation import Weights, evaluate
 
 #: The levels whose evaluation can rank actions: the one-ply ones.
 RANKING_WEIGHTS: dict[str, Weights] = {
-    agent.name: agent.weights for agent in (EasyAgent, MediumAgent)
+    agent.name: agent.default_weights for agent in (EasyAgent, MediumAgent)
 }
 
 

@@ -35,7 +35,7 @@ def choose_move(record: dict, level: str, *, game_seed: int | None = None, seed:
     engine needs it to know the tiles to come; the agent is shown only the
     player's view). ``seed`` is the agent's own: choose it from the game's id
     and the turn, say, never from the game's seed. ``seconds`` bounds
-    ``hard``'s search (default one second); the other levels answer at once.
+    ``hard``'s search (default 1.5 s); the other levels answer at once.
     """
     state = adapter.state_from_record(record, seed=game_seed)
     if adapter.is_over(state):

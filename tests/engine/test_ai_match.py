@@ -92,3 +92,16 @@ def test_percentile_is_the_nearest_rank():
     assert percentile(values, 0.95) == 95
     assert percentile(values, 0.5) == 50
     assert percentile([7.0], 0.95) == 7.0
+
+
+def test_with_4_players_each_agent_takes_every_other_seat_and_its_best_seat_counts():
+    spec = MatchSpec(("random", "greedy"), games=2, seed=5, players=4)
+    first, second = play_match(spec)
+    assert first.seats == ("random", "greedy") * 2 and second.seats == ("greedy", "random") * 2
+    assert first.tiles == second.tiles
+    for result in (first, second):
+        best = max(range(4), key=lambda seat: result.scores[seat])
+        if result.scores.count(result.scores[best]) == 1:
+            assert result.result_for(result.seats[best]) == 1.0
+    with pytest.raises(ValueError, match="even number of players"):
+        MatchSpec(("random", "greedy"), games=2, players=3)

@@ -1,0 +1,84 @@
+"""Screen evaluation weights: one level, its weights changed, against an opponent.
+
+Run: python benchmarks/tune_ai.py [--agent medium] [--against reference] [--games 60]
+       [--seed 0] [--jobs 2] [--seconds S] [--iterations N] key=value ...
+
+Each ``key=value`` replaces one field of the agent's :class:`~engine.ai.evaluation.Weights`
+(e.g. ``follower=4 follower_decay=0.8``). Prints one line: the weights changed,
+games, wins-losses-ties, win rate, Elo [95%], mean scores, and where the points
+went for both (cities, roads, cloisters, farms; followers placed as farmers;
+turns begun with no follower in supply). Paired decks, base game with farmers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import Options  # noqa: E402
+from engine.ai import AGENTS  # noqa: E402
+from engine.ai.agents import Budget  # noqa: E402
+from engine.ai.match import MatchSpec, play_match, summary  # noqa: E402
+
+
+def parse_weights(agent: str, pairs: list[str]):
+    base = AGENTS[agent].default_weights
+    fields = {f.name: f.type for f in dataclasses.fields(base)}
+    changes = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key not in fields:
+            raise SystemExit(f"unknown weight {key!r}; weights: {', '.join(fields)}")
+        changes[key] = int(value) if fields[key] in (int, "int") else float(value)
+    return dataclasses.replace(base, **changes), changes
+
+
+def brief(part: dict) -> str:
+    during, final = part["points_during"], part["points_final"]
+    placed = part["followers_placed"]
+    return (f"city {during.get('city', 0):.1f}+{final.get('city', 0):.1f} "
+            f"road {during.get('road', 0):.1f}+{final.get('road', 0):.1f} "
+            f"cloister {during.get('cloister', 0):.1f}+{final.get('cloister', 0):.1f} "
+            f"farm {final.get('field', 0):.1f} farmers {placed.get('farmer', 0):.1f} "
+            f"empty {part['turns_without_follower']:.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--agent", default="medium")
+    parser.add_argument("--against", default="reference")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seconds", type=float)
+    parser.add_argument("--iterations", type=int)
+    parser.add_argument("--options", default='{"farmers": "3rd"}')
+    parser.add_argument("weights", nargs="*")
+    args = parser.parse_args()
+    weights, changes = parse_weights(args.agent, args.weights)
+    budget = Budget(args.seconds, args.iterations)
+    spec = MatchSpec((args.agent, args.against), args.games, args.seed,
+                     Options.from_dict(json.loads(args.options)), budget,
+                     weights=(weights, None))
+    report = summary(spec, play_match(spec, jobs=args.jobs))
+    first, second = report["agents"]
+    wins = report["wins"]
+    elo = report["elo_difference"]
+    print(f"{changes} {first} v {second}: {report['games']} games "
+          f"{wins[first]}-{wins[second]}-{report['ties']} "
+          f"{100 * (wins[first] + report['ties'] / 2) / report['games']:.1f}% "
+          f"Elo {elo['difference']:+.0f} [{elo['low']:+.0f}, {elo['high']:+.0f}] "
+          f"diff {report['mean_score_difference']:+.1f} | {first}: "
+          f"{brief(report['breakdown'][first])} | {second}: {brief(report['breakdown'][second])} "
+          f"| s/move {report['seconds_per_move'][first]['median']:.3f}/"
+          f"{report['seconds_per_move'][first]['p95']:.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The levels of issue 23: the reference sparring agent's ranking, followers
+kept when the evaluation says so, the frozen releases, ``rank_actions``, and
+where a game's points came from."""
+
+import random
+
+import pytest
+from test_ai_agents import play_a_table
+
+from engine import Options
+from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
+from engine.ai.agents import score_actions
+from engine.ai.evaluation import V1, Weights, evaluate
+from engine.ai.match import MatchSpec, play_match
+from engine.ai.reference import reference_value
+
+
+def _opening(seed=0):
+    """Seed 0's first turn: tile U (a straight road with a field either side)."""
+    state = adapter.new_state(["first", "second"], Options(), seed=seed)
+    assert adapter.hand(state) == ("U",)
+    return state, player_view(state)
+
+
+def _after(state, action):
+    trial = adapter.copy_state(state)
+    adapter.apply(trial, action)
+    return trial
+
+
+def test_the_reference_ranks_a_farmer_5_points_below_keeping_the_follower():
+    """U laid left of the start tile: no figure, a thief on the 2-tile road
+    or a farmer. The others' 7 followers in supply count 1.25 each against
+    it, its own 0.25 each for it; the thief adds the road's 2 points and
+    costs the first road's 1; the first farmer costs 5 (the farm pays 0 now)."""
+    state, view = _opening()
+    ranked = {(a.figure is not None and _after(state, a).figures[-1].role.value): a
+              for a in view.legal_actions() if (a.tile, a.x, a.y, a.rotation) == ("U", -1, 0, 0)}
+    values = {role: reference_value(_after(state, a), 0) for role, a in ranked.items()}
+    assert values == {False: -7.0, "thief": -6.25, "farmer": -12.25}
+
+
+def test_the_evaluation_keeps_the_follower_when_followers_are_worth_more():
+    """The same opening: counting a follower in supply as nothing, the best
+    move puts a thief on a road for its points; counting each as 20 points,
+    the best move places no follower at all."""
+    state, view = _opening()
+
+    def best(weights):
+        scored = score_actions(view, lambda s: evaluate(s, 0, weights, disposable=True),
+                               random.Random(1))
+        return max(scored, key=lambda pair: pair[0])[1]
+
+    assert best(Weights(follower=0.0)).figure is not None
+    assert best(Weights(follower=20.0, useful_followers=7)).figure is None
+
+
+def test_the_frozen_levels_keep_the_first_release_evaluation():
+    assert make_agent("medium-v1").weights == make_agent("hard-v1").weights == V1
+    assert make_agent("medium").weights != V1
+
+
+def test_the_new_levels_play_whole_games_legally_and_repeatably():
+    play_a_table(["reference", "medium-v1"], Options(game="hunters-and-gatherers"))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "medium-v1"])
+def test_rank_actions_values_every_legal_action_best_first(level):
+    state, view = _opening()
+    ranked = rank_actions(view, level=level)
+    assert sorted(map(str, (a for _, a in ranked))) == sorted(map(str, view.legal_actions()))
+    values = [value for value, _ in ranked]
+    assert values == sorted(values, reverse=True)
+    assert ranked == rank_actions(player_view(state), level=level)
+    weights = AGENTS[level].default_weights
+    value, action = ranked[0]
+    assert value == pytest.approx(evaluate(_after(state, action), 0, weights))
+
+
+def test_the_points_by_feature_add_up_to_the_final_scores():
+    """Every point of a base game comes from a feature, during play or at the
+    end; the breakdown accounts for all of them, and for every follower placed."""
+    spec = MatchSpec(("greedy", "medium"), games=1, seed=2, budget=Budget(iterations=1))
+    (result,) = play_match(spec)
+    for seat, breakdown in enumerate(result.breakdowns):
+        total = sum(breakdown.during.values()) + sum(breakdown.final.values())
+        assert total == result.scores[seat]
+        assert sum(breakdown.placed.values()) >= 1
+        assert 0 <= breakdown.empty_turns <= len(result.tiles)
+
+
+def test_hard_remembering_values_by_the_answerers_tiles_changes_no_decision():
+    """The memo saves time only: a value depends on a sample through the
+    tiles the answerer holds, so searching every sample afresh decides the same."""
+    from engine.ai.search import HardAgent
+
+    class Forgetful(HardAgent):
+        memo = False
+
+    state = adapter.new_state(["first", "second"], Options(), seed=4)
+    medium = make_agent("medium", seed=3)
+    for _ in range(6):
+        adapter.play(state, medium.choose(player_view(state)))
+    view = player_view(state)
+    budget = Budget(iterations=40)
+    assert make_agent("hard", seed=9, budget=budget).choose(view) == Forgetful(
+        9, budget).choose(view)
