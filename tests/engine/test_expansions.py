@@ -20,6 +20,7 @@ from engine import (
     OptionsError,
     Placement,
     Reason,
+    RecordError,
     Role,
     Supply,
 )
@@ -116,3 +117,12 @@ def test_goods_are_part_of_the_state_and_copies():  # TB-10, TB-11
     twin = game.copy()
     twin.goods[0][0] = 5
     assert game.goods[0][0] == 0
+
+
+@pytest.mark.parametrize("second", ["big", "builder", "pig"])
+def test_one_figure_per_turn(second):  # IC-9, IC-14, TB-6, IC-O8, TB-O10
+    """A turn places at most one figure: a follower and a big follower, a builder or a
+    pig together are refused (the record format has room for one figure key)."""
+    turn = {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "E", second: "NNW"}
+    with pytest.raises(RecordError, match="one figure per turn"):
+        position(turn)
