@@ -23,6 +23,7 @@ from engine import (
     RecordError,
     Role,
     Supply,
+    turns,
 )
 from engine.scoring import majority
 from engine.selfplay import random_move
@@ -126,3 +127,23 @@ def test_one_figure_per_turn(second):  # IC-9, IC-14, TB-6, IC-O8, TB-O10
     turn = {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "E", second: "NNW"}
     with pytest.raises(RecordError, match="one figure per turn"):
         position(turn)
+
+
+def test_double_turn_earned_with_the_last_tile_ends_the_game(monkeypatch):  # TB-F9
+    """Seed 289's random game earns a double turn with its last tile: no second
+    part, no DoubleTurnEarned event, the game is over."""
+    earned = []
+    offer = turns.offer_double_turn
+
+    def spy(game):
+        earned.append((len(game.history), offer(game)))
+        return earned[-1][1]
+
+    monkeypatch.setattr(turns, "offer_double_turn", spy)
+    game = Game.new(["A", "B"], Options(traders_builders=True), seed=289)
+    rng = random.Random(289)
+    while not game.is_over:
+        result = game.play(random_move(game, rng))
+    assert earned == [(len(game.history), False)]  # earned by the very last entry
+    assert not any(isinstance(e, DoubleTurnEarned) for e in result.events)
+    assert not game.history[-1].bonus and game.tiles_left() == 0
