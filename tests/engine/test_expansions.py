@@ -12,6 +12,7 @@ from engine import (
     MEEPLE,
     PIG,
     DoubleTurnEarned,
+    FeatureScored,
     Figure,
     FigureKind,
     Game,
@@ -147,3 +148,13 @@ def test_double_turn_earned_with_the_last_tile_ends_the_game(monkeypatch):  # TB
     assert earned == [(len(game.history), False)]  # earned by the very last entry
     assert not any(isinstance(e, DoubleTurnEarned) for e in result.events)
     assert not game.history[-1].bonus and game.tiles_left() == 0
+
+
+def test_worthless_feature_is_reported_as_a_zero():  # IC-O3
+    """An inn road open at the end is scored for 0, with a note, and its thief leaves."""
+    turns_ = [{"tile": "IC6", "x": 1, "y": 0, "rotation": 0, "meeple": "E"}]
+    game = Game.from_record({"players": ["A", "B"], "options": {"inns_cathedrals": True},
+                             "start": {"tile": "D"}, "turns": turns_, "finished": True})
+    (scored,) = [e for e in game.events if isinstance(e, FeatureScored)]
+    assert (scored.kind, scored.points, scored.scorers, scored.final) == ("road", 0, (0,), True)
+    assert "inn" in scored.note and scored.returned == ((0, 1),)
