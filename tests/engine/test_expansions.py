@@ -12,6 +12,7 @@ from engine import (
     MEEPLE,
     PIG,
     DoubleTurnEarned,
+    FeatureScored,
     Figure,
     FigureKind,
     Game,
@@ -20,8 +21,10 @@ from engine import (
     OptionsError,
     Placement,
     Reason,
+    RecordError,
     Role,
     Supply,
+    turns,
 )
 from engine.scoring import majority
 from engine.selfplay import random_move
@@ -116,3 +119,42 @@ def test_goods_are_part_of_the_state_and_copies():  # TB-10, TB-11
     twin = game.copy()
     twin.goods[0][0] = 5
     assert game.goods[0][0] == 0
+
+
+@pytest.mark.parametrize("second", ["big", "builder", "pig"])
+def test_one_figure_per_turn(second):  # IC-9, IC-14, TB-6, IC-O8, TB-O10
+    """A turn places at most one figure: a follower and a big follower, a builder or a
+    pig together are refused (the record format has room for one figure key)."""
+    turn = {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "E", second: "NNW"}
+    with pytest.raises(RecordError, match="one figure per turn"):
+        position(turn)
+
+
+def test_double_turn_earned_with_the_last_tile_ends_the_game(monkeypatch):  # TB-F9
+    """Seed 289's random game earns a double turn with its last tile: no second
+    part, no DoubleTurnEarned event, the game is over."""
+    earned = []
+    offer = turns.offer_double_turn
+
+    def spy(game):
+        earned.append((len(game.history), offer(game)))
+        return earned[-1][1]
+
+    monkeypatch.setattr(turns, "offer_double_turn", spy)
+    game = Game.new(["A", "B"], Options(traders_builders=True), seed=289)
+    rng = random.Random(289)
+    while not game.is_over:
+        result = game.play(random_move(game, rng))
+    assert earned == [(len(game.history), False)]  # earned by the very last entry
+    assert not any(isinstance(e, DoubleTurnEarned) for e in result.events)
+    assert not game.history[-1].bonus and game.tiles_left() == 0
+
+
+def test_worthless_feature_is_reported_as_a_zero():  # IC-O3
+    """An inn road open at the end is scored for 0, with a note, and its thief leaves."""
+    turns_ = [{"tile": "IC6", "x": 1, "y": 0, "rotation": 0, "meeple": "E"}]
+    game = Game.from_record({"players": ["A", "B"], "options": {"inns_cathedrals": True},
+                             "start": {"tile": "D"}, "turns": turns_, "finished": True})
+    (scored,) = [e for e in game.events if isinstance(e, FeatureScored)]
+    assert (scored.kind, scored.points, scored.scorers, scored.final) == ("road", 0, (0,), True)
+    assert "inn" in scored.note and scored.returned == ((0, 1),)

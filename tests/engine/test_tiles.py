@@ -43,6 +43,43 @@ def test_hunters_and_gatherers_totals_match_the_catalogue():  # HG-2, HG-3
     assert goods["mushrooms"] == 2
 
 
+def symbols(tiles, good: str) -> int:
+    return sum(t.count * s.count(good) for t in tiles.values() for s in t.segments)
+
+
+def test_inns_and_cathedrals_has_18_tiles_6_inns_and_2_cathedrals():  # IC-1, IC-20, IC-O4
+    tiles = tile_set("inns_cathedrals")
+    assert len(tiles) == 17 and total(tiles) == 18
+    assert (symbols(tiles, "inn"), symbols(tiles, "cathedral")) == (6, 2)
+    assert all(sum(s.count("inn") for s in t.segments) <= 1 for t in tiles.values())
+    cathedral = tiles["IC1"]  # one city segment on all four edges, no pennant, no field
+    assert [(s.kind, s.edges, s.count("pennants")) for s in cathedral.segments] == [
+        (CITY, (0, 1, 2, 3), 0)]
+
+
+def test_traders_and_builders_has_24_tiles_and_20_goods():  # TB-1, TB-2
+    tiles = tile_set("traders_builders")
+    assert len(tiles) == 24 and total(tiles) == 24
+    assert [symbols(tiles, good) for good in ("wine", "grain", "cloth")] == [9, 6, 5]
+    plain = [t.id for t in tiles.values() if not any(
+        s.count(good) for s in t.segments for good in ("wine", "grain", "cloth"))]
+    assert plain == ["TB21", "TB22", "TB23", "TB24"]
+    for tile in tiles.values():  # every symbol stands on a city segment (TB-9)
+        for segment in tile.segments:
+            if any(segment.count(good) for good in ("wine", "grain", "cloth")):
+                assert segment.kind == CITY
+
+
+def test_bridge_and_cloister_junction():  # TB-8
+    tiles = tile_set("traders_builders")
+    bridge = tiles["TB24"]  # two roads running on, four separate fields
+    assert sorted(s.edges for s in bridge.segments if s.kind == ROAD) == [(0, 2), (1, 3)]
+    assert [s.kind for s in bridge.segments].count(FIELD) == 4
+    junction = tiles["TB23"]  # three roads, each ending at the cloister
+    assert sorted(s.edges for s in junction.segments if s.kind == ROAD) == [(1,), (2,), (3,)]
+    assert [s.kind for s in junction.segments].count(CLOISTER) == 1
+
+
 @pytest.mark.parametrize("tile", list(all_tiles().values()), ids=lambda t: t.id)
 def test_every_border_point_belongs_to_one_segment_in_every_rotation(tile):
     for oriented in tile.orientations:
