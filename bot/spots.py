@@ -212,15 +212,14 @@ def spots(t: Messages, tile: TileType, options: list[FigureOption]) -> list[Spot
         found.append(Spot(number, option, name,
                           spot_name(english, tile, option.figure, option.segment,
                                     option.compass), label))
-    return _told_apart(t, found)
+    return _told_apart(t, english, found)
 
 
-def _told_apart(t: Messages, found: list[Spot]) -> list[Spot]:
+def _told_apart(t: Messages, english: Messages, found: list[Spot]) -> list[Spot]:
     """The spots with names of their own: where two still share one (a corner field
     that a city wall splits in two, as on TB15), each is numbered among its twins
     clockwise ("the south-east field (2 of 2, clockwise)"). Compass words cannot
     tell them apart, since typed words are compared as sets."""
-    english = messages(SOURCE)
     twins: dict[str, list[Spot]] = {}
     for spot in found:
         twins.setdefault(spot.name, []).append(spot)
