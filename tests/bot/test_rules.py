@@ -8,6 +8,7 @@ those of the game in the channel.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from bot_support import english_fragments, player_texts, untranslated
@@ -62,3 +63,16 @@ async def test_house_rules_are_those_of_the_game_in_the_channel(table) -> None:
         en.gettext("Unfinished features score nothing at the end."),
         en.gettext("Farmers score the 1st-edition way: 4 points a city."),
     ]
+
+
+def test_regression_a_rules_line_is_never_read_as_a_numbered_list() -> None:
+    """Hungarian's "1. kiadás" (1st edition) opened a rules line, and Discord drew it as
+    an item of a numbered list; a line that starts with a number and a full stop
+    escapes the stop."""
+    from bot.rules import topic_lines
+
+    for language in Language:
+        t = messages(language)
+        for topic in Topic:
+            for line in topic_lines(t, topic, None):
+                assert not re.match(r"\d+\. ", line), (language, topic, line)
