@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Discard, Place
 from ..events import FeatureScored, TilePlaced
-from ..figures import HUT
+from ..figures import BIG, BUILDER, HUT, PIG
 from ..game import Game
 from ..geometry import OFFSETS
 from ..options import Options
@@ -98,7 +98,13 @@ def player_count(state: State) -> int:
 
 
 def followers_in_supply(state: State, player: int) -> int:
+    """``player``'s ordinary followers in supply (the big follower not counted)."""
     return state.supply(player).meeples
+
+
+def big_followers_in_supply(state: State, player: int) -> int:
+    """``player``'s big followers in supply (Inns & Cathedrals, IC-7; else 0)."""
+    return state.supply(player).big
 
 
 def followers_on_board(state: State, player: int) -> dict[str, int]:
@@ -187,6 +193,10 @@ class ClaimedFeature:
     empty position a tile could close it through (a cloister: each empty
     neighbour a tile may go to next): how many tiles still to play fit there
     in some rotation, whether or not they close it.
+
+    With the expansions: ``big`` has the player of each big follower on it
+    (IC-11), ``builders`` of each builder on a road or city (TB-14) and
+    ``pigs`` of each pig in a farm (TB-23); these two are in no majority.
     """
 
     kind: str
@@ -199,6 +209,9 @@ class ClaimedFeature:
     points_now: int = 0
     followers: tuple[int, ...] = ()
     fits: tuple[int, ...] = ()
+    big: tuple[int, ...] = ()
+    builders: tuple[int, ...] = ()
+    pigs: tuple[int, ...] = ()
 
 
 def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature]:
@@ -221,12 +234,13 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
         figures = feature.figures
         owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
         followers = tuple(f.player for f in figures if f.figure != HUT)
+        big = tuple(f.player for f in figures if f.figure == BIG)
         if feature.kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
             found.append(ClaimedFeature(
                 CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
-                points_now=now, followers=followers,
+                points_now=now, followers=followers, big=big,
                 fits=_cloister_fits(state, figure.x, figure.y, supply) if fits else ()))
         elif feature.kind in CLOSABLE_KINDS:
             value = rules.closed_value(state, feature)
@@ -238,12 +252,14 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
                 feature.kind, owners, value[0] - now, _spots(state, facing, supply),
                 bonus_tile=feature.kind == FOREST and feature.count("gold") > 0,
                 points_now=now, followers=followers,
-                fits=tuple(_fitting(state, spot, supply) for spot in facing) if fits else ()))
+                fits=tuple(_fitting(state, spot, supply) for spot in facing) if fits else (),
+                big=big, builders=tuple(f.player for f in feature.others if f.figure == BUILDER)))
         elif feature.kind == FIELD:
             cities = {graph.find(node) for node in feature.cities}
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
                 _spots(state, _facing(state, city), supply) for city in sorted(cities)
-                if graph.features[city].open_edges), followers=followers))
+                if graph.features[city].open_edges), followers=followers, big=big,
+                pigs=tuple(f.player for f in feature.others if f.figure == PIG)))
         else:
             found.append(ClaimedFeature(feature.kind, owners, followers=followers))
     return found

@@ -10,11 +10,28 @@ supply is worth something while there are tiles to play, and one on a road,
 city or cloister counts by its chance of coming back (a farmer never does:
 valuing followers too low is what made the first release lock them in farms,
 issue 23).
+
+The expansions' pieces (off in :data:`V1` and :data:`BEFORE_EXPANSIONS`, on
+in :data:`DEFAULT`): the scores if the game ended now already hold what the
+engine's end scoring gives them today (a big follower counting as two in a
+majority, IC-11; a pig's point per completed city of its farm, TB-25; 10
+points per kind of goods to its leaders, ties all, TB-13), so only their
+future is added. The big follower in supply is worth ``big_follower`` points
+at the start of the game, shrinking to 0 as the tiles run out, like a
+follower and a bit more; on a road, city or cloister it counts by its chance
+of coming back, as followers do. A builder on an open road or city of its
+owner's (TB-14) earns a second tile each time its owner extends it (TB-17):
+worth ``builder`` points, about a tile, times the share of the game left; 0
+once the feature is closed and the builder is back (TB-20). A pig in a farm
+(TB-23) adds ``pig`` points per city beside it, times that city's chance of
+being completed, to its owner's share of the farm (TB-25). The goods of a
+city not yet closed go to whoever closes it (TB-10), so nothing is added
+for them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import adapter
 from .adapter import State
@@ -52,6 +69,13 @@ class Weights:
     follower_return: float = 0.0
     #: Points a bonus tile is worth (closing a forest with gold, HG-32).
     bonus_tile: float = 4.0
+    #: Points the big follower in supply is worth at the start (IC-7, IC-11).
+    big_follower: float = 0.0
+    #: Points a builder on an open road or city is worth at the start: about
+    #: an extra tile (TB-17).
+    builder: float = 0.0
+    #: Points a pig adds per city its farm borders, completed (TB-25).
+    pig: float = 0.0
 
 
 #: The evaluation of the first release (``medium-v1``, ``hard-v1``): its
@@ -59,7 +83,11 @@ class Weights:
 #: free, and it locked four or five in farms early (issue 23).
 V1 = Weights()
 #: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
-DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0)
+DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
+                  big_follower=10.0, builder=4.0, pig=1.0)
+#: Today's evaluation blind to the expansions' pieces, as it was before they
+#: were valued (to measure :data:`DEFAULT` against).
+BEFORE_EXPANSIONS = replace(DEFAULT, big_follower=0.0, builder=0.0, pig=0.0)
 
 
 def supply_value(followers: float, phase: float, weights: Weights) -> float:
@@ -105,12 +133,21 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
     phase = min(1.0, unseen / 60)
     supplies = [adapter.followers_in_supply(state, player) for player in range(players)]
     hopes = [supply_value(supply, phase, weights) for supply in supplies]
+    if weights.big_follower:
+        for player in range(players):
+            hopes[player] += weights.big_follower * phase * adapter.big_followers_in_supply(
+                state, player)
     returning = [0.0] * players
+    big_back = [0.0] * players
     for feature in adapter.claimed_features(state):
         chance = 0.0
         if feature.cities:
-            hope = weights.farm_city * _FARM_CITY_POINTS * sum(
-                closing_chance(city, unseen, players, weights) for city in feature.cities)
+            cities = sum(closing_chance(city, unseen, players, weights)
+                         for city in feature.cities)
+            hope = weights.farm_city * _FARM_CITY_POINTS * cities
+            if weights.pig:
+                for owner in set(feature.pigs) & set(feature.owners):
+                    hopes[owner] += weights.farm_city * weights.pig * cities
         elif feature.missing:
             chance = cloister_chance(feature.missing, unseen, weights)
             hope = feature.gain_if_closed * chance
@@ -122,15 +159,24 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
             continue
         for owner in feature.owners:
             hopes[owner] += hope
+        if weights.builder and feature.spots:
+            for player in feature.builders:
+                hopes[player] += weights.builder * phase
         if weights.follower_return and chance:
             for player in feature.followers:
                 returning[player] += chance
+            if weights.big_follower:
+                for player in feature.big:
+                    returning[player] -= chance
+                    big_back[player] += chance
     if weights.follower_return:
         for player, back in enumerate(returning):
             # What the followers expected back add to the supply's worth.
             gained = (supply_value(supplies[player] + back, phase, weights)
                       - supply_value(supplies[player], phase, weights))
             hopes[player] += weights.follower_return * gained
+            hopes[player] += weights.follower_return * weights.big_follower * phase * min(
+                1.0, big_back[player])
     sure = adapter.end_now_scores(state, disposable=disposable)
     return [points + hope for points, hope in zip(sure, hopes)]
 
