@@ -158,3 +158,21 @@ def test_worthless_feature_is_reported_as_a_zero():  # IC-O3
     (scored,) = [e for e in game.events if isinstance(e, FeatureScored)]
     assert (scored.kind, scored.points, scored.scorers, scored.final) == ("road", 0, (0,), True)
     assert "inn" in scored.note and scored.returned == ((0, 1),)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_no_double_turn_in_the_river_phase(seed):  # TB-O6, TB-30, D-7
+    """TB-O6's case (a double turn earned while river tiles are drawn) cannot
+    arise. D-7's room to flow keeps empty, when a river tile is laid, the
+    squares beside and beyond the square at its open end, where the next river
+    tile (or the lake) must go; so every tile of the river phase touches only
+    the tile before it, across the river. No road or city of a river tile is
+    ever extended in the river phase, and TB-17 needs such an extension."""
+    game = Game.new(["A", "B"], Options(river=True, traders_builders=True), seed=seed)
+    rng = random.Random(seed)
+    while game.tile is not None and game.tile.pile in ("river", "lake"):
+        action = random_move(game, rng)
+        assert len(game.board.around(action.x, action.y)) == 1
+        result = game.play(action)
+        assert not any(isinstance(e, DoubleTurnEarned) for e in result.events)
+    assert game.tiles_left() > 0 and not game.is_bonus_turn  # the land tiles come next
