@@ -16,19 +16,15 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Options  # noqa: E402
-from engine.ai import adapter, make_agent  # noqa: E402
-from engine.ai.breakdown import game_breakdown  # noqa: E402
 from engine.ai.evaluation import BEFORE_EXPANSIONS, DEFAULT  # noqa: E402
-from engine.ai.match import GameResult, MatchSpec, summary  # noqa: E402
+from engine.ai.match import GameResult, MatchSpec, play_out, summary  # noqa: E402
 from engine.events import TilePlaced  # noqa: E402
 
 OPTIONS = {"inns_cathedrals": True, "traders_builders": True}
@@ -36,26 +32,11 @@ PIECES = ("big", "builder", "pig")
 
 
 def play(task: tuple[MatchSpec, int]) -> tuple[GameResult, dict]:
-    """One game, as :func:`engine.ai.match.play_game` plays it, with each
-    seat's pieces counted."""
+    """One game of the match, with each seat's pieces and double turns counted."""
     spec, number = task
-    labels, names = spec.labels, spec.agents
-    order = [(seat + number) % 2 for seat in range(spec.players)]
-    seats = tuple(labels[i] for i in order)
-    agents = [make_agent(names[i], weights=spec.weights[i],
-                         seed=random.Random(f"agent/{spec.seed}/{number}/{seat}").getrandbits(32))
-              for seat, i in enumerate(order)]
-    state = adapter.new_state(seats, spec.options, spec.deck_seed(number // 2))
-    times: list[tuple[str, float]] = []
-    empty_turns = [0] * spec.players
-    while not adapter.is_over(state):
-        seat = adapter.current_player(state)
-        empty_turns[seat] += adapter.followers_in_supply(state, seat) == 0
-        start = time.perf_counter()
-        action = agents[seat].choose(adapter.PlayerView.of(state))
-        times.append((seats[seat], time.perf_counter() - start))
-        adapter.play(state, action)
-    counts = {label: Counter() for label in labels}
+    result, state = play_out(spec, number)
+    seats = result.seats
+    counts = {label: Counter() for label in spec.labels}
     placed_by: list[int] = []
     for event in state.events:
         if isinstance(event, TilePlaced):
@@ -65,10 +46,7 @@ def play(task: tuple[MatchSpec, int]) -> tuple[GameResult, dict]:
     for before, after in zip(placed_by, placed_by[1:]):
         if before == after:  # a builder's second tile (TB-17)
             counts[seats[before]]["double_turns"] += 1
-    return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
-                      adapter.tile_sequence(state), tuple(times),
-                      tuple(game_breakdown(state, seat, empty_turns[seat])
-                            for seat in range(spec.players))), counts
+    return result, counts
 
 
 def main() -> None:

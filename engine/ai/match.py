@@ -22,6 +22,7 @@ from typing import Any
 
 from ..options import Options
 from . import adapter, make_agent
+from .adapter import State
 from .agents import Budget
 from .breakdown import Breakdown, game_breakdown, mean_breakdown
 from .evaluation import Weights
@@ -97,6 +98,12 @@ class GameResult:
 
 def play_game(spec: MatchSpec, number: int) -> GameResult:
     """Game ``number`` of the match: deck ``number // 2``, seats swapped on odd numbers."""
+    return play_out(spec, number)[0]
+
+
+def play_out(spec: MatchSpec, number: int) -> tuple[GameResult, State]:
+    """:func:`play_game`, with the finished game's state for a caller that counts
+    more of it (a benchmark's pieces placed, say)."""
     labels = spec.labels
     names = spec.agents
     order = [(seat + number) % 2 for seat in range(spec.players)]
@@ -114,10 +121,11 @@ def play_game(spec: MatchSpec, number: int) -> GameResult:
         action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
-    return GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
-                      adapter.tile_sequence(state), tuple(times),
-                      tuple(game_breakdown(state, seat, empty_turns[seat])
-                            for seat in range(spec.players)))
+    result = GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
+                        adapter.tile_sequence(state), tuple(times),
+                        tuple(game_breakdown(state, seat, empty_turns[seat])
+                              for seat in range(spec.players)))
+    return result, state
 
 
 def _play_numbered(task: tuple[MatchSpec, int]) -> GameResult:
