@@ -26,6 +26,10 @@ AGENTS: dict[str, type[Agent]] = {
                                     ReferenceAgent, MediumV1Agent, HardV1Agent)
 }
 
+#: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest
+#: first; the others in :data:`AGENTS` are for benchmarks and the review.
+PLAYER_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
 
 def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None,
                weights: Weights | None = None) -> Agent:
@@ -42,5 +46,5 @@ def player_view(state) -> PlayerView:
     return PlayerView.of(state)
 
 
-__all__ = ["AGENTS", "Action", "Agent", "Budget", "GameReview", "PlayerReview", "PlayerView",
-           "TurnReview", "make_agent", "player_view", "rank_actions", "review_game"]
+__all__ = ["AGENTS", "Action", "Agent", "Budget", "GameReview", "PLAYER_LEVELS", "PlayerReview",
+           "PlayerView", "TurnReview", "make_agent", "player_view", "rank_actions", "review_game"]
