@@ -45,8 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import simcord  # noqa: E402
 
 from bot import create_bot, records  # noqa: E402
+from bot.app import input as app_input  # noqa: E402
 from bot.errors import GameError  # noqa: E402
-from bot.games import GameService  # noqa: E402
 from bot.naming import parse_follower_input, parse_position, parse_tile  # noqa: E402
 from bot.storage import Player, Status, open_storage  # noqa: E402
 from engine import MEEPLE, Game, Options, Place  # noqa: E402
@@ -144,7 +144,8 @@ async def bench(others: int, same_guild: bool, games: int, seed: int,
                 await bob.slash(channel, "carcassonne join")
                 await alice.slash(channel, "carcassonne start")
                 while True:
-                    state = await bot.games.state(guild.id, channel_id=channel.id, latest=True)
+                    state = await bot.app.queries.state(guild.id, channel_id=channel.id,
+                                                        latest=True)
                     if state.current is None:
                         break
                     actor = members[state.current.id]
@@ -153,7 +154,7 @@ async def bench(others: int, same_guild: bool, games: int, seed: int,
                         channel, "carcassonne place", "position", "")
                     times["autocomplete"].append(time.perf_counter() - start)
                     assert choices and choices[0]["value"] != "?", choices
-                    placement = GameService.placements(state, state.game.tile)[0]
+                    placement = app_input.placements(state, state.game.tile)[0]
                     position = f"{placement.x},{placement.y},{placement.rotation}"
                     start = time.perf_counter()
                     result = await actor.slash(channel, "carcassonne place", position=position)
@@ -168,7 +169,7 @@ async def bench(others: int, same_guild: bool, games: int, seed: int,
             await alice.slash(channel_for_input, "carcassonne new")
             await bob.slash(channel_for_input, "carcassonne join")
             await alice.slash(channel_for_input, "carcassonne start")
-            on_turn = members[(await bot.games.state(
+            on_turn = members[(await bot.app.queries.state(
                 guild.id, channel_id=channel_for_input.id)).current.id]
             for text in HOSTILE.values():
                 for option in ("position", "follower", "tile"):
@@ -181,7 +182,7 @@ async def bench(others: int, same_guild: bool, games: int, seed: int,
                     with contextlib.suppress(GameError):  # a refusal: expected
                         parse(text)
                     times["hostile"].append(time.perf_counter() - start)
-            total = await bot.games.count_games()
+            total = await bot.app.queries.count_games()
         await bot.close()
     print(f"games in the database: {total} ({others} others"
           f"{' in the same server' if same_guild else ' in 50 other servers'}"

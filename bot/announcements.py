@@ -5,11 +5,11 @@ an expired lobby or the end of a game, the :class:`Announcer` draws what is
 needed (off the event loop), builds the message (:mod:`bot.presenters`,
 :mod:`bot.turn_posts`) and sends it. Every message it sends with components is
 noted with its game and turn as it is sent
-(:meth:`~bot.games.GameService.remember_message`): the first one of a turn
+(:meth:`~bot.app.moves.Moves.remember_message`): the first one of a turn
 dates that turn for typed moves, and tidying a finished game removes the
 buttons of exactly these, never reading the channel's history. Once a message
 announcing an AI player's turn is out, the AI's move is due
-(:meth:`~bot.ai_turns.AITurns.announced`), so it always comes after it. A
+(:meth:`~bot.app.ai_turns.AITurns.announced`), so it always comes after it. A
 message the channel refuses waits for the next command there, and the player
 on turn is told by direct message (:meth:`Announcer.undelivered`).
 """
@@ -24,16 +24,18 @@ from typing import TYPE_CHECKING
 import discord
 
 from . import images, presenters, turn_posts
+from .app.absence import Absence
+from .app.clock import Reminder
+from .app.lifecycle import GameEnded, LobbyExpired
+from .app.state import GameState, Played
+from .app.vocabulary import AbsenceAction
 from .channel_access import cannot_post, missing_in, unposted_dm
 from .components import lobby_view, play_view
-from .games import GameState, Played
 from .i18n import Messages, Term
 from .languages import player_language
 from .names import seat_names
 from .presenters import Post
-from .settings import AI_PLAYS
 from .storage import MessageRef
-from .turns import REMOVE, Absence, GameEnded, LobbyExpired, Reminder
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -116,7 +118,7 @@ class Announcer:
     async def absence(self, absence: Absence) -> None:
         """A skip, a removal or an ended game at a deadline, in the channel (an AI about
         to play for the absent player says so with its move)."""
-        if absence.action == AI_PLAYS:
+        if absence.action == AbsenceAction.AI_PLAYS:
             return
         await self.post(absence.state, await self.absence_post(absence))
 
@@ -133,7 +135,7 @@ class Announcer:
         board = chart = None
         if game is not None and game.is_over:
             chart = await self.score_chart(t, state)
-        elif absence.action == REMOVE and game is not None:
+        elif absence.action == AbsenceAction.REMOVE and game is not None:
             board = await asyncio.to_thread(images.turn, game, t)
         return turn_posts.absence_post(t, absence, board, chart, play_view(t, state))
 
@@ -284,9 +286,9 @@ class Announcer:
 
     async def turn_announced(self, state: GameState) -> None:
         """A turn's message is out: an AI on turn moves now. Best effort: its move
-        comes anyway, a little later (:data:`~bot.turn_clock.AI_TURN_WAIT`)."""
+        comes anyway, a little later (:data:`~bot.app.vocabulary.AI_TURN_WAIT`)."""
         try:
-            await self.bot.ai.announced(state)
+            await self.bot.app.ai.announced(state)
         except Exception:
             log.exception("could not hasten the AI's turn in game %s", state.id)
 
@@ -300,7 +302,7 @@ class Announcer:
             return
         turn = state.turn if kind in ("turn", "reminder") else None
         try:
-            await self.bot.games.remember_message(
+            await self.bot.app.moves.remember_message(
                 state.id, MessageRef(message.channel.id, message.id, kind, turn)
             )
         except Exception:

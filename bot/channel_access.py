@@ -17,8 +17,8 @@ from collections.abc import Sequence
 
 import discord
 
+from .app.state import GameState
 from .errors import NotAllowed
-from .games import GameState
 from .i18n import N_, Messages, Term, term
 from .names import shown
 from .presenters import game_title

@@ -1,9 +1,8 @@
 """The bot: a :class:`commands.Bot` that owns the storage, the services and the timers.
 
-``setup_hook`` opens the storage, builds the application services
-(:class:`~bot.games.GameService`, :class:`~bot.turns.TurnService`,
-:class:`~bot.ai_turns.AITurns` with the AI's worker processes, a
-:class:`~bot.thinking.Thinker`), the :class:`~bot.announcements.Announcer`,
+``setup_hook`` opens the storage, builds the application (:class:`bot.app.App`,
+with the AI's worker processes, a :class:`~bot.thinking.Thinker`), the
+:class:`~bot.announcements.Announcer`,
 the timer :class:`~bot.scheduler.Scheduler` and its listeners
 (:mod:`bot.listeners`), registers the components and loads the one cog of
 commands. ``close`` stops the timers, the workers and the storage.
@@ -24,19 +23,15 @@ from discord.ext import commands
 import render
 
 from . import components, images, replies
-from .ai_turns import AITurns
 from .announcements import Announcer
-from .games import GameService
-from .hints import Hints
+from .app import App
 from .i18n import CatalogueTranslator, Language, Messages, messages
 from .i18n.command_limits import translated_payloads
 from .languages import private_language, public_language
 from .listeners import TimerListeners
-from .reviews import Reviews
 from .scheduler import Scheduler
 from .storage import Storage, open_storage
 from .thinking import Thinker
-from .turns import TurnService
 
 log = logging.getLogger(__name__)
 
@@ -67,14 +62,8 @@ class CarcassonneBot(commands.Bot):
     """Slash commands and components only: no prefix commands, no privileged intents."""
 
     storage: Storage
-    games: GameService
-    #: Turn clocks, absent players, limits.
-    turns: TurnService
-    #: The moves of AI players, and of AIs standing in for absent players.
-    ai: AITurns
-    #: The AI's hints to the player on turn, and its reviews of finished games.
-    hints: Hints
-    reviews: Reviews
+    #: The application: lobby, moves, lifecycle, clock, absences, settings, AI, queries.
+    app: App
     announcer: Announcer
     scheduler: Scheduler
 
@@ -105,21 +94,16 @@ class CarcassonneBot(commands.Bot):
         images.check_fonts()
         self.storage = await open_storage(self.database)
         clock = discord.utils.utcnow
-        self.games = GameService(self.storage, clock=clock, seed=self.seed)
-        self.turns = TurnService(self.storage, self.games)
-        self.games.change_hooks.append(self.turns.after_change)
-        self.ai = AITurns(self.storage, self.games, self.thinker)
-        self.hints = Hints(self.storage, self.games, self.thinker, clock=clock)
-        self.reviews = Reviews(self.games, self.thinker)
-        self.announcer = Announcer(self)
         self.scheduler = Scheduler(self.storage, self.dispatch, clock=clock)
-        self.turns.wake = self.ai.wake = self.scheduler.wake
+        self.app = App(self.storage, self.thinker, clock=clock, seed=self.seed,
+                       wake=self.scheduler.wake)
+        self.announcer = Announcer(self)
         self.add_listener(TimerListeners(self).on_carcassonne_timer)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator(self.catalogues))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        summarised = await self.games.summarise_old_games()
+        summarised = await self.app.lifecycle.summarise_old_games()
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
         await self.sync_commands()

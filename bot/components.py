@@ -10,7 +10,8 @@ refuses, once for all components and privately, a click from another
 channel (a forged or moved custom id), and for a turn component a click by
 anyone but the player on turn or for an earlier turn. A component's
 :meth:`~GameItem.run` then gets the game as loaded; the application layer
-(:class:`~bot.games.GameService`) checks again as it saves.
+(:mod:`bot.app`) checks again as it saves: the Confirm button plays through
+:meth:`bot.app.moves.Moves.place`, the path of a typed move too.
 """
 
 from __future__ import annotations
@@ -24,11 +25,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 import discord
 
 from engine import Placement
+from engine.ai import PLAYER_LEVELS
 
 from . import images, presenters
+from .app import input as moves_input
+from .app.input import MoveRequest
+from .app.lobby import max_players
+from .app.state import GameState, require_turn
 from .channel_access import require_posting
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
-from .games import GameService, GameState, max_players
 from .i18n import N_, Messages
 from .naming import (
     FollowerChoice,
@@ -39,7 +44,7 @@ from .naming import (
 )
 from .replies import disk_full, reply_error, something_wrong
 from .spots import no_follower, spots
-from .storage import AI_LEVELS, LOBBY, DiskFull, GameRow, Player
+from .storage import LOBBY, DiskFull, GameRow, Player
 from .tile_names import tile_label, tile_name
 
 if TYPE_CHECKING:
@@ -89,7 +94,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=r"carc:[a-z]+:[0-9]{1,18}(
         try:
             self.state = await load(interaction, self.game_id)
             if self.on_turn:
-                GameService.require_turn(self.state, interaction.user.id, self.turn)
+                require_turn(self.state, interaction.user.id, self.turn)
         except GameError as exc:
             await reply_error(interaction, exc.text(self.t))
             return False
@@ -125,7 +130,8 @@ async def as_host(
         if guild is None or await _is_member(guild, row.host_id):
             raise
     assert interaction.guild_id is not None
-    await bot_of(interaction).games.hand_over_host(interaction.guild_id, row.id, row.host_id)
+    await bot_of(interaction).app.lifecycle.hand_over_host(interaction.guild_id, row.id,
+                                                           row.host_id)
     return await action()
 
 
@@ -143,7 +149,7 @@ async def load(interaction: discord.Interaction, game_id: int) -> GameState:
     """The game a component belongs to, if it is used in that game's channel."""
     if interaction.guild_id is None:
         raise NoGame(N_("That game does not exist on this server."))
-    state = await bot_of(interaction).games.state(interaction.guild_id, game_id=game_id)
+    state = await bot_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
     if interaction.channel_id != state.row.channel_id:
         raise OtherChannel(channel_id=state.row.channel_id)
     return state
@@ -158,7 +164,7 @@ _REBUILT = "-"
 
 
 #: The host's lobby buttons that seat an AI player of a level, or take the last one out.
-AI_ACTIONS = (*(f"ai-{level}" for level in AI_LEVELS), "ai-remove")
+AI_ACTIONS = (*(f"ai-{level}" for level in PLAYER_LEVELS), "ai-remove")
 
 
 class LobbyButton(
@@ -199,22 +205,22 @@ class LobbyButton(
         bot = bot_of(interaction)
         guild_id, user_id = interaction.guild_id, interaction.user.id
         assert guild_id is not None
-        games = bot.games
+        lobby = bot.app.lobby
         public = await bot.public(guild_id)
         if self.action == "join":
-            state = await games.join(guild_id, player_of(interaction.user), game_id=self.game_id)
+            state = await lobby.join(guild_id, player_of(interaction.user), game_id=self.game_id)
         elif self.action == "leave":
-            state = await games.leave(guild_id, user_id, game_id=self.game_id)
+            state = await lobby.leave(guild_id, user_id, game_id=self.game_id)
         elif self.action == "start":
             require_posting(interaction)
-            state = await as_host(interaction, state.row, lambda: games.start(
+            state = await as_host(interaction, state.row, lambda: lobby.start(
                 guild_id, user_id, game_id=self.game_id))
         elif self.action == "ai-remove":
-            state = await as_host(interaction, state.row, lambda: games.remove_ai(
+            state = await as_host(interaction, state.row, lambda: lobby.remove_ai(
                 guild_id, user_id, game_id=self.game_id))
         else:
             level = self.action.removeprefix("ai-")
-            state = await as_host(interaction, state.row, lambda: games.add_ai(
+            state = await as_host(interaction, state.row, lambda: lobby.add_ai(
                 guild_id, user_id, level, presenters.ai_namer(public), game_id=self.game_id))
         note = (public.gettext("Everyone left; the game is closed.")
                 if self.action == "leave" and state.row.status != LOBBY else None)
@@ -234,7 +240,7 @@ def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
     for action, label in labels.items():
         view.add_item(LobbyButton(state.id, action, label, disabled=closed))
     full = len(state.players) >= max_players(state.row.options)
-    for level in AI_LEVELS:
+    for level in PLAYER_LEVELS:
         # Translators: a lobby button that seats an AI player; {level} is "easy",
         # "medium" or "hard" (at most 80 characters).
         label = t.gettext("🤖 Add AI: {level}", level=presenters.ai_level(t, level))
@@ -305,7 +311,7 @@ def tile_select(t: Messages, state: GameState, chosen: str | None) -> TileSelect
     options = [discord.SelectOption(label=tile_name(t, tile)[:100], value=tile.id,
                                     description=t.gettext("tile {id}", id=tile.id),
                                     default=tile.id == chosen)
-               for tile in GameService.hand(state)]
+               for tile in moves_input.hand(state)]
     return TileSelect(state.id, state.turn, options, t.gettext("Tile to play"))
 
 
@@ -473,7 +479,7 @@ class ConfirmButton(
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         assert interaction.guild_id is not None
         bot = bot_of(interaction)
-        played = await bot.games.place(
+        played = await bot.app.moves.place(MoveRequest(
             interaction.guild_id,
             interaction.user.id,
             self.placement,
@@ -481,8 +487,7 @@ class ConfirmButton(
             tile=self.tile,
             game_id=self.game_id,
             turn=self.turn,
-            where=_letter(state, self.tile, self.placement),
-        )
+        ))
         await interaction.response.edit_message(
             content=t.gettext("Played {tile} at {place}.", tile=tile_label(t, self.tile),
                               place=placement_label(self.placement)),
@@ -560,12 +565,6 @@ def _placement(match: re.Match[str]) -> Placement:
     return Placement(int(match["x"]), int(match["y"]), int(match["rotation"]))
 
 
-def _letter(state: GameState, tile_id: str, placement: Placement) -> str | None:
-    """The picture's letter of a place of the panel, for a refusal."""
-    tile = GameService.tile_for(state, tile_id)
-    return position_letters(GameService.placements(state, tile)).get((placement.x, placement.y))
-
-
 def play_view(t: Messages, state: GameState) -> discord.ui.View | None:
     """The buttons of a turn message: "Play your turn" (not for an AI's turn), and the
     whole map and who owns what one tap away (none once nobody is on turn)."""
@@ -595,7 +594,7 @@ async def turn_panel(
     post = presenters.Post(view=view)
     embed = discord.Embed(colour=presenters.COLOUR)
     post.embed = embed
-    hand = GameService.hand(state)
+    hand = moves_input.hand(state)
     if len(hand) > 1:
         view.add_item(tile_select(t, state, tile_id))
         if tile_id is None:
@@ -606,8 +605,8 @@ async def turn_panel(
             png = await asyncio.to_thread(images.hand, game, t)
             presenters.attach(post, f"hand-{state.id}-{state.turn}.png", png)
             return post
-    tile = GameService.tile_for(state, tile_id)
-    placements = GameService.placements(state, tile)
+    tile = moves_input.tile_for(state, tile_id)
+    placements = moves_input.placements(state, tile)
     pages = max(1, -(-len(placements) // PAGE_SIZE))
     if placement is not None and placement in placements:
         page = placements.index(placement) // PAGE_SIZE
@@ -638,7 +637,7 @@ async def turn_panel(
         png = await asyncio.to_thread(images.choices, game, tile, t)
         presenters.attach(post, f"choices-{state.id}-{state.turn}.png", png)
     else:
-        found = spots(t, tile, GameService.figures(state, placement, tile))
+        found = spots(t, tile, moves_input.figures(state, placement, tile))
         chosen = next((spot for spot in found
                        if follower == FollowerChoice(str(spot.option.figure), spot.option.port)),
                       None)
@@ -666,7 +665,7 @@ async def turn_panel(
             embed.description = t.gettext("No follower: pick a spot from the menu (the numbers "
                                           "on the preview) to place one. Press Confirm to play "
                                           "it.")
-        elif (left := GameService.no_follower_left(state)) is not None:
+        elif (left := moves_input.no_follower_left(state)) is not None:
             embed.description = t.sentences(left.text(t), t.gettext("Press Confirm to play it."))
         else:
             embed.description = t.gettext("No follower can stand on it here. Press Confirm to "
@@ -698,8 +697,9 @@ async def update_panel(
 ) -> None:
     """Redraw the private panel in place (defer first: a render can take a moment)."""
     if placement is not None:
-        tile = GameService.tile_for(state, tile_id)
-        GameService.check_placement(state, placement, tile, _letter(state, tile.id, placement))
+        tile = moves_input.tile_for(state, tile_id)
+        moves_input.check_placement(state, placement, tile,
+                                    moves_input.letter(state, tile, placement))
     await interaction.response.defer()
     post = await turn_panel(t, state, tile_id, page, placement, follower)
     await interaction.edit_original_response(**post.edit_kwargs())

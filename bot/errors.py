@@ -16,6 +16,7 @@ tests).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, ClassVar
 
 from .i18n import N_, SOURCE, Messages, Term, messages
@@ -209,6 +210,31 @@ class TooManyLobbies(NotAllowed):
             "You already host {count} open games on this server (the limit is {limit}): "
             "start or cancel one of them first.",
             self.facts["count"], limit=self.facts["limit"])
+
+
+class OtherChannels(NotAllowed):
+    """A server that allows games in some channels only, asked for one elsewhere:
+    ``channels`` are their ids (the Discord side links them: :func:`bot.replies.refusal_text`)."""
+
+    message = N_("Games on this server are played in {channels}.")
+
+    def __init__(self, channels: tuple[int, ...]) -> None:
+        super().__init__(channels=" ".join(f"#{c}" for c in channels))
+        self.channels = channels
+
+
+class NotStalled(NotAllowed):
+    """A vote to end a game whose turn has not waited long enough: ``began`` when the
+    turn began, ``until`` when a vote counts (the Discord side shows them as
+    timestamps: :func:`bot.replies.refusal_text`)."""
+
+    message = N_("The game is not stalled: {current}'s turn began {began}. You can vote to "
+                 "end it from {time}.")
+
+    def __init__(self, current: str, began: datetime, until: datetime) -> None:
+        super().__init__(current=current, began=f"{began:%Y-%m-%d %H:%M} UTC",
+                         time=f"{until:%Y-%m-%d %H:%M} UTC")
+        self.current, self.began, self.until = current, began, until
 
 
 class AlreadyVoted(NotAllowed):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from engine import Compass, Game, IllegalMoveError, Reason, TileType
 
@@ -100,7 +101,7 @@ def _side(t: Messages, edge: Compass) -> str:
             Compass.W: t.pgettext("tile side", "west")}[edge]
 
 
-def _misfit(t: Messages, f) -> str:
+def _misfit(t: Messages, f: dict[str, Any]) -> str:
     if not f["rotations"]:
         return t.gettext("The tile does not fit at {where}, whichever way it is turned.",
                          where=f["where"])
@@ -112,7 +113,7 @@ def _misfit(t: Messages, f) -> str:
         side=_side(t, f["edge"]), kind=_feature(t, f["kind"]), meets=_feature(t, f["meets"]))
 
 
-def _river_end(t: Messages, f) -> str:
+def _river_end(t: Messages, f: dict[str, Any]) -> str:
     end = f.get("end")
     if end is None:
         return t.gettext("A River tile must continue the River, and it has no open end.")

@@ -17,8 +17,8 @@ from datetime import datetime
 
 import discord
 
+from .app.settings import server_settings
 from .i18n import Language, parse_language, reader_language, server_language
-from .settings import server_settings
 from .storage import Reads, Scope, Storage
 
 #: The key of a player's language among their settings.

@@ -3,7 +3,7 @@
 The scheduler (:mod:`bot.scheduler`) fires every due timer as
 ``bot.dispatch("carcassonne_timer", timer)``. :class:`TimerListeners` looks
 the timer's event up in :attr:`~TimerListeners.handlers`; each handler acts
-in the database through :class:`~bot.turns.TurnService` (one transaction,
+in the database through the application (:mod:`bot.app`; one transaction,
 which also deletes the timer) and then has the :class:`~bot.announcements.Announcer`
 say what happened. A handler that fails is logged and its timer dropped, so a
 broken timer cannot fire over and over; a damaged game's timer fails inside
@@ -16,8 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from .app.vocabulary import TimerKind
 from .storage import Timer
-from .turn_clock import AI_TURN, DEADLINE, GAME_OVER, LOBBY_EXPIRY, REMINDER
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -31,11 +31,11 @@ class TimerListeners:
     def __init__(self, bot: CarcassonneBot) -> None:
         self.bot = bot
         self.handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {
-            REMINDER: self.on_reminder,
-            DEADLINE: self.on_deadline,
-            AI_TURN: self.on_ai_turn,
-            GAME_OVER: self.on_game_over,
-            LOBBY_EXPIRY: self.on_lobby_expiry,
+            TimerKind.REMINDER: self.on_reminder,
+            TimerKind.DEADLINE: self.on_deadline,
+            TimerKind.AI_TURN: self.on_ai_turn,
+            TimerKind.GAME_OVER: self.on_game_over,
+            TimerKind.LOBBY_EXPIRY: self.on_lobby_expiry,
         }
 
     async def on_carcassonne_timer(self, timer: Timer) -> None:
@@ -48,29 +48,29 @@ class TimerListeners:
                 return
         except Exception:
             log.exception("timer %s (%s, game %s) failed", timer.id, timer.event, timer.game_id)
-        await self.bot.turns.drop(timer)
+        await self.bot.app.timers.drop(timer)
 
     async def on_reminder(self, timer: Timer) -> None:
-        reminder = await self.bot.turns.remind(timer)
+        reminder = await self.bot.app.timers.remind(timer)
         if reminder is not None:
             await self.bot.announcer.reminder(reminder)
 
     async def on_deadline(self, timer: Timer) -> None:
-        absence = await self.bot.turns.deadline(timer)
+        absence = await self.bot.app.absences.deadline(timer)
         if absence is not None:
             await self.bot.announcer.absence(absence)
 
     async def on_ai_turn(self, timer: Timer) -> None:
-        played = await self.bot.ai.play(timer)
+        played = await self.bot.app.ai.play(timer)
         if played is not None:
             await self.bot.announcer.ai_played(played)
 
     async def on_game_over(self, timer: Timer) -> None:
-        ended = await self.bot.turns.game_over(timer)
+        ended = await self.bot.app.lifecycle.game_over(timer)
         if ended is not None:
             await self.bot.announcer.tidy(ended)
 
     async def on_lobby_expiry(self, timer: Timer) -> None:
-        expired = await self.bot.turns.expire_lobby(timer)
+        expired = await self.bot.app.lifecycle.expire_lobby(timer)
         if expired is not None:
             await self.bot.announcer.lobby_expired(expired)

@@ -11,9 +11,8 @@ the name itself says so: "AI Hard 1").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-
-import discord
 
 from .storage import Player
 
@@ -33,9 +32,23 @@ def seat_names(players: Iterable[Player]) -> list[str]:
     return names
 
 
+#: Discord's markdown and links, as ``discord.utils.escape_markdown`` finds them
+#: (kept here so that the application, which shows seat names in its refusals,
+#: imports no Discord; :func:`bot.markup.plain` is the same for the Discord side).
+_URL = (r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+"
+        r"[^<.,:;\"\'\]\s])")
+_MARKDOWN = r"(?P<markdown>[_\\~|\*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-)"
+_ESCAPE = re.compile(f"(?:{_URL}|{_MARKDOWN})", re.MULTILINE)
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return match["url"] or "\\" + match["markdown"]
+
+
 def shown(name: str) -> str:
     """``name`` as plain text in a message: markdown and mentions escaped."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:MAX_NAME]))
+    return _MENTION.sub("@\u200b\\1", _ESCAPE.sub(_escaped, name[:MAX_NAME]))
 
 
 #: Before an AI player's name in every message.

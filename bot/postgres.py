@@ -117,7 +117,7 @@ async def migrate(
     ``until``, to build an older schema for a test); return those applied."""
     known = migrations()
     target = len(known) if until is None else until
-    applied = []
+    applied: list[int] = []
     while True:
         async with db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
@@ -143,11 +143,16 @@ async def migrate(
 class _PostgresReads(sqlite._Reads):
     """SQLite's lookups, run on a pool (outside a transaction) or a connection."""
 
+    @property
+    def _pg(self) -> Any:
+        """The asyncpg pool or connection (the SQLite base types it as aiosqlite's)."""
+        return self._db
+
     async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        return await self._db.fetchrow(dialect(sql), *params)  # type: ignore[attr-defined]
+        return await self._pg.fetchrow(dialect(sql), *params)
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        return await self._db.fetch(dialect(sql), *params)  # type: ignore[attr-defined]
+        return await self._pg.fetch(dialect(sql), *params)
 
 
 class PostgresTransaction(_PostgresReads, sqlite.SQLiteTransaction):
@@ -156,24 +161,24 @@ class PostgresTransaction(_PostgresReads, sqlite.SQLiteTransaction):
     _unique_violation = asyncpg.UniqueViolationError
 
     async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        status = await self._db.execute(dialect(sql), *params)  # type: ignore[attr-defined]
+        status = await self._pg.execute(dialect(sql), *params)
         return int(status.rsplit(" ", 1)[-1])  # "UPDATE 1", "INSERT 0 1", "DELETE 2"
 
     async def _run_many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        await self._db.executemany(dialect(sql), rows)  # type: ignore[attr-defined]
+        await self._pg.executemany(dialect(sql), rows)
 
 
 class PostgresStorage(_PostgresReads, sqlite.SQLiteStorage):
     """A PostgreSQL database. Open with :meth:`open`, then :meth:`close`."""
 
     def __init__(self, path: str, pool: asyncpg.Pool) -> None:
-        sqlite._Reads.__init__(self, pool)  # type: ignore[arg-type]
+        sqlite._Reads.__init__(self, pool)
         self.path = path
         self._pool = pool
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, url: str) -> PostgresStorage:  # type: ignore[override]
+    async def open(cls, url: str) -> PostgresStorage:
         """Log in, bring the schema up to date, and try a write."""
         path = shown_url(url)
         try:
@@ -200,7 +205,7 @@ class PostgresStorage(_PostgresReads, sqlite.SQLiteStorage):
         await self._pool.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PostgresTransaction]:  # type: ignore[override]
+    async def transaction(self) -> AsyncIterator[PostgresTransaction]:
         """One write, all of it or nothing; a full disk is :class:`~bot.storage.DiskFull`."""
         async with self._write_lock, self._pool.acquire() as db:
             try:

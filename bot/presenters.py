@@ -4,7 +4,7 @@ Pure functions of their arguments (no I/O): the application layer says what
 happened, these say it in Discord, in the language of ``t`` (a
 :class:`~bot.i18n.Messages`: the reader's for a private reply, the server's
 for a public message). Every word comes from the catalogues; names of
-players are made safe to show by :class:`~bot.games.GameState`. Images come
+players are made safe to show by :class:`~bot.app.state.GameState`. Images come
 in as PNG bytes, already rendered off the event loop. The map pictures go out as
 pictures of their own, outside the embed (:func:`attach`), which Discord shows at
 the message's full width; a chart, wide and simple, as an embed's image.
@@ -39,7 +39,9 @@ from engine.options import HUNTERS_AND_GATHERERS
 from engine.tiles import TRADE_GOODS
 from render import player_mark
 
-from .games import AINamer, GameState, Played, max_players
+from . import markup
+from .app.lobby import AINamer, max_players
+from .app.state import GameState, Played
 from .i18n import Messages
 from .i18n.terms import (
     AI_LEVELS,
@@ -118,7 +120,7 @@ def who(state: GameState, seat: int) -> str:
 
 def mention(state: GameState, player: Player) -> str:
     """A person's mention ("<@123>"); an AI's marked name, which calls nobody."""
-    return f"**{state.name(player)}**" if player.is_ai else player.mention()
+    return f"**{state.name(player)}**" if player.is_ai else markup.mention(player.id)
 
 
 def called(state: GameState, player: Player) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .errors import GameError
+from . import markup
+from .errors import GameError, NotStalled, OtherChannels
 from .i18n import Messages
 from .storage import DiskFull
 
@@ -81,11 +82,23 @@ def refusal(error: BaseException) -> GameError | None:
     return None
 
 
+def refusal_text(t: Messages, error: GameError) -> str:
+    """A refusal in ``t``'s language, with the markup its values call for (channel
+    links, timestamps), made here rather than by the application that raised it."""
+    if isinstance(error, OtherChannels):
+        return t.gettext(error.sentence, channels=" ".join(markup.channel(c)
+                                                            for c in error.channels))
+    if isinstance(error, NotStalled):
+        return t.gettext(error.sentence, current=error.current,
+                         began=markup.timestamp(error.began), time=markup.timestamp(error.until))
+    return error.text(t)
+
+
 def explain(t: Messages, error: BaseException) -> str | None:
     """The player's sentence for a command error, or None if it is a bug of ours."""
     found = refusal(error)
     if found is not None:
-        return found.text(t)
+        return refusal_text(t, found)
     if isinstance(getattr(error, "original", error), DiskFull):
         return disk_full(t)
     if isinstance(error, app_commands.NoPrivateMessage):

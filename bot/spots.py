@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import BIG, BUILDER, HUT, MEEPLE, PIG, Compass, FigureKind, FigureOption, TileType
+from engine.board import PlacedTile
 from engine.geometry import PORT_INDEX
+from engine.options import GameName
 
 from .errors import NoSpots, NotASpot, WhichSpot
 from .i18n import SOURCE, Messages, Term, messages, term
 from .i18n.terms import FEATURES, FIGURES, ROLES
-from .naming import quote
+from .naming import FollowerChoice, quote
 
 SPOT_NAMES: dict[tuple[FigureKind, str, Compass | None], Term] = {
     # A follower (a tribe member) on a feature the tile has one of.
@@ -256,7 +259,7 @@ def figure_spot(t: Messages, tile: TileType, figure: FigureKind | str, segment: 
     return spot_name(t, tile, MEEPLE, segment, compass)
 
 
-def placed_spot(t: Messages, placed, segment: int, figure: FigureKind | str) -> str:
+def placed_spot(t: Messages, placed: PlacedTile, segment: int, figure: FigureKind | str) -> str:
     """Where a figure already on the map stands, on its placed tile (``PlacedTile``),
     in a sentence that names the figure."""
     compass = placed.oriented.segment_compass[segment]
@@ -321,6 +324,16 @@ def find_spot(t: Messages, text: str, found: list[Spot], game: str) -> Spot:
     raise WhichSpot(text=quoted, spots=t.list([spot.label for spot in fitting], "or"))
 
 
+def spot_reader(t: Messages) -> Callable[[str, TileType, list[FigureOption], str], FollowerChoice]:
+    """What reads a typed follower in ``t``'s language for the application
+    (:data:`bot.app.input.SpotReader`): the spot :func:`find_spot` finds, as a choice."""
+    def read(text: str, tile: TileType, options: list[FigureOption], game: str) -> FollowerChoice:
+        spot = find_spot(t, text, spots(t, tile, options), game)
+        return FollowerChoice(str(spot.option.figure), spot.option.port)
+
+    return read
+
+
 def _not_a_spot(quoted: str, found: list[Spot]) -> NotASpot:
     return NotASpot(quoted, len(found), [spot.option.kind for spot in found])
 
@@ -343,7 +356,7 @@ def _fits(words: str, spot: Spot, t: Messages, game: str) -> bool:
 
 def _spot_words(t: Messages, spot: Spot, name: str, game: str) -> str:
     option = spot.option
-    figure = FIGURES.get((str(option.figure), game))
+    figure = FIGURES.get((str(option.figure), GameName(game)))
     words = [name, t.term(ROLES[option.role]), t.term(FEATURES[option.kind])]
     if figure is not None:
         words.append(t.term(figure))

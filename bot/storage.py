@@ -1,6 +1,6 @@
 """What the bot keeps: the typed interface of its storage, and the values it holds.
 
-The application layer (:mod:`bot.games`, :mod:`bot.turns`) speaks to the
+The application (:mod:`bot.app`) speaks to the
 database only through the methods below; no other module writes SQL. The
 default backend is SQLite (:mod:`bot.sqlite`), which needs nothing installed;
 the second, PostgreSQL (:mod:`bot.postgres`, for a bot that runs on several
@@ -122,10 +122,6 @@ class VersionConflict(Conflict):
 # ------------------------------------------------------------------ values
 
 
-#: The levels of AI players a lobby offers (``engine.ai`` names them), weakest first.
-AI_LEVELS = ("easy", "medium", "hard")
-
-
 @dataclass(frozen=True)
 class Player:
     """A seat at a game: a Discord user id and the display name they joined with,
@@ -133,18 +129,12 @@ class Player:
 
     id: int
     name: str
-    #: The level of an AI seat (one of :data:`AI_LEVELS`); None for a person.
+    #: The level of an AI seat (one of :data:`engine.ai.PLAYER_LEVELS`); None for a person.
     ai: str | None = None
 
     @property
     def is_ai(self) -> bool:
         return self.ai is not None
-
-    def mention(self) -> str:
-        """The person's Discord mention; an AI has none (so none is ever sent)."""
-        if self.ai is not None:
-            raise ValueError(f"{self.name} is an AI player: it has no Discord account to mention")
-        return f"<@{self.id}>"
 
 
 @dataclass(frozen=True)

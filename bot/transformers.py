@@ -19,8 +19,9 @@ from discord import app_commands
 
 from engine import TileType
 
+from .app import input as moves_input
+from .app.state import GameState, require_turn
 from .errors import EarlierTurn, GameError
-from .games import GameService, GameState
 from .i18n import Messages
 from .naming import (
     FollowerInput,
@@ -62,8 +63,8 @@ async def my_turn(interaction: discord.Interaction) -> tuple[GameState, Messages
     assert interaction.guild_id is not None
     t = await bot.reader(interaction)
     try:
-        state = await bot.games.state(interaction.guild_id, channel_id=interaction.channel_id)
-        GameService.require_turn(state, interaction.user.id)
+        state = await bot.app.queries.state(interaction.guild_id, channel_id=interaction.channel_id)
+        require_turn(state, interaction.user.id)
     except GameError as exc:
         raise Notice(exc.text(t)) from None
     return state, t
@@ -81,7 +82,7 @@ def _filled(interaction: discord.Interaction, name: str) -> str | None:
 def chosen_tile(interaction: discord.Interaction, state: GameState) -> TileType:
     """The tile of the hand named in the ``tile`` option so far (default: the first)."""
     text = _filled(interaction, "tile")
-    return GameService.tile_for(state, parse_tile(text).id if text else None)
+    return moves_input.tile_for(state, parse_tile(text).id if text else None)
 
 
 class _TextOption(app_commands.Transformer):
@@ -112,7 +113,7 @@ class PositionTransformer(_TextOption):
         except Notice as exc:
             return [_notice(str(exc))]
         try:
-            placements = GameService.placements(state, chosen_tile(interaction, state))
+            placements = moves_input.placements(state, chosen_tile(interaction, state))
         except GameError as exc:
             return [_notice(exc.text(t))]
         letters = position_letters(placements)
@@ -151,9 +152,9 @@ class FollowerTransformer(_TextOption):
             if not position:
                 return [_notice(t.gettext("Choose the place first."))]
             given = parse_position(position)
-            placement = resolve_position(given, GameService.placements(state, tile))
-            GameService.check_placement(state, placement, tile, given.where)
-            found = spots(t, tile, GameService.figures(state, placement, tile))
+            placement = resolve_position(given, moves_input.placements(state, tile))
+            moves_input.check_placement(state, placement, tile, given.where)
+            found = spots(t, tile, moves_input.figures(state, placement, tile))
         except GameError as exc:
             return [_notice(exc.text(t))]
         choices = [app_commands.Choice(name=no_follower(t), value=tagged(state.turn, "none"))]
@@ -185,7 +186,7 @@ class TileTransformer(_TextOption):
         return [app_commands.Choice(name=t.gettext("{id}: {tile}", id=tile.id,
                                                    tile=tile_name(t, tile))[:100],
                                     value=tagged(state.turn, tile.id))
-                for tile in GameService.hand(state)]
+                for tile in moves_input.hand(state)]
 
 
 def agreed_turn(*given: Any) -> int | None:

@@ -15,9 +15,16 @@ import discord
 
 from engine import Discard, Event, PlayerRemoved, Remove, Skip, TurnSkipped
 
-from .games import GameState
+from .app.absence import Absence, Snoozed, Vote
+from .app.clock import Reminder
+from .app.lifecycle import LobbyExpired
+from .app.queries import MyGame
+from .app.settings import AI_PLAYS, NOTHING, REMOVE, SKIP, GameRules, ServerSettings, TurnRules
+from .app.state import GameState
+from .app.vocabulary import AbsenceAction
 from .i18n import Messages
 from .i18n.terms import LANGUAGE_NAMES
+from .markup import TimeStyle, channel, timestamp
 from .move_words import move_text
 from .names import shown
 from .presenters import (
@@ -39,20 +46,9 @@ from .presenters import (
     turn_title,
     who,
 )
-from .settings import AI_PLAYS, NOTHING, REMOVE, SKIP, ServerSettings, TurnRules
 from .tile_names import tile_label
-from .turns import (
-    ABANDONED,
-    BONUS,
-    Absence,
-    GameRules,
-    LobbyExpired,
-    MyGame,
-    Reminder,
-    Snoozed,
-    Vote,
-    timestamp,
-)
+
+ABANDONED, BONUS = AbsenceAction.ABANDONED, AbsenceAction.BONUS
 
 HISTORY_PAGE = 25
 MY_GAMES = 20
@@ -67,7 +63,8 @@ def deadline_text(t: Messages, deadline: datetime | None) -> str:
         return t.gettext("none")
     # Translators: a deadline: its date, then how far it is ("in 3 hours"), both filled
     # in by Discord in the reader's language.
-    return t.gettext("{date} ({time})", date=timestamp(deadline, "f"), time=timestamp(deadline))
+    return t.gettext("{date} ({time})", date=timestamp(deadline, TimeStyle.DATE_TIME),
+                     time=timestamp(deadline))
 
 
 # ---------------------------------------------------------------- reminders
@@ -300,7 +297,7 @@ def my_games_embed(t: Messages, games: list[MyGame], user_id: int) -> discord.Em
         state = GameState(row)
         current = mine.current
         facts = {"game": f"[{game_title(t, state)}]({jump_url(row.guild_id, row.channel_id)})",
-                 "channel": f"<#{row.channel_id}>", "time": timestamp(mine.since)}
+                 "channel": channel(row.channel_id), "time": timestamp(mine.since)}
         if row.damaged is not None:
             text = t.gettext("{game} in {channel}: its record is damaged", **facts)
         elif current is None:

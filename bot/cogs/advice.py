@@ -8,9 +8,9 @@ import discord
 from discord import app_commands
 
 from .. import advice_posts, images
-from ..hints import Hint
+from ..app.hints import Hint
+from ..app.reviews import Reviewed
 from ..i18n import Messages
-from ..reviews import Reviewed
 from .base import Commands
 
 
@@ -22,10 +22,10 @@ class AdviceCommands(Commands):
     async def review(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.bot.reviews.finished(guild_id, channel_id, game)
+        state = await self.app.reviews.finished(guild_id, channel_id, game)
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
-        reviewed = await self.bot.reviews.review(state)
+        reviewed = await self.app.reviews.review(state)
         pictures = await asyncio.to_thread(_review_pictures, reviewed, t)
         for post in advice_posts.review_posts(t, reviewed, pictures):
             await interaction.followup.send(**post.send_kwargs(),
@@ -35,9 +35,9 @@ class AdviceCommands(Commands):
     async def hint(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         user_id = interaction.user.id
-        state = await self.bot.hints.asked(guild_id, channel_id, user_id)
+        state = await self.app.hints.asked(guild_id, channel_id, user_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self.bot.hints.hint(state, user_id)
+        hint = await self.app.hints.hint(state, user_id)
         t = await self.bot.reader(interaction)
         picture = await asyncio.to_thread(_hint_picture, hint, t)
         post = advice_posts.hint_post(t, hint, picture)

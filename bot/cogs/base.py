@@ -8,9 +8,8 @@ import discord
 
 if TYPE_CHECKING:
     from ..announcements import Announcer
+    from ..app import App
     from ..client import CarcassonneBot
-    from ..games import GameService
-    from ..turns import TurnService
 
 
 class Commands:
@@ -19,12 +18,8 @@ class Commands:
     bot: CarcassonneBot
 
     @property
-    def games(self) -> GameService:
-        return self.bot.games
-
-    @property
-    def turns(self) -> TurnService:
-        return self.bot.turns
+    def app(self) -> App:
+        return self.bot.app
 
     @property
     def announcer(self) -> Announcer:

@@ -7,12 +7,7 @@ import discord
 from discord import app_commands
 
 from .. import turn_posts
-from ..components import as_host, player_of
-from ..i18n import Language
-from ..i18n.terms import language_name
-from ..i18n.translator import fixed
-from ..languages import set_player_language
-from ..settings import (
+from ..app.settings import (
     MAX_DEADLINE_HOURS,
     MAX_IDLE_ROUNDS,
     MAX_LOBBY_HOURS,
@@ -22,6 +17,11 @@ from ..settings import (
     MAX_REMOVE_AFTER,
     MAX_SNOOZE_HOURS,
 )
+from ..components import as_host, player_of
+from ..i18n import Language
+from ..i18n.terms import language_name
+from ..i18n.translator import fixed
+from ..languages import set_player_language
 from .base import Commands
 
 POLICY_CHOICES = [
@@ -53,7 +53,7 @@ class ClockCommands(Commands):
     )
     @app_commands.describe(dm="True: reminders by DM too; False: only in the channel")
     async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
-        await self.turns.set_dm(interaction.user.id, dm)
+        await self.app.settings.set_dm(interaction.user.id, dm)
         t = await self.bot.reader(interaction)
         text = (
             t.gettext("You will get your turn reminders by direct message too.")
@@ -88,7 +88,7 @@ class ClockCommands(Commands):
         hours: app_commands.Range[int, 1, MAX_SNOOZE_HOURS] | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
-        snoozed = await self.turns.snooze(guild_id, channel_id, interaction.user.id, hours)
+        snoozed = await self.app.absences.snooze(guild_id, channel_id, interaction.user.id, hours)
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(turn_posts.snoozed_text(t, snoozed),
                                                 ephemeral=True)
@@ -131,7 +131,7 @@ class ClockCommands(Commands):
         hints: bool | None = None,
     ) -> None:
         guild_id, _channel_id = self.where(interaction)
-        update = await self.turns.update_server_settings(
+        update = await self.app.settings.update_server_settings(
             guild_id,
             can_manage=interaction.permissions.manage_guild,
             allow_channel=allow_channel.id if allow_channel else None,
@@ -173,8 +173,8 @@ class ClockCommands(Commands):
         guild_id, channel_id = self.where(interaction)
         found = await as_host(
             interaction,
-            await self.games.row(guild_id, channel_id=channel_id),
-            lambda: self.turns.game_rules(
+            await self.app.queries.row(guild_id, channel_id=channel_id),
+            lambda: self.app.settings.game_rules(
                 guild_id,
                 channel_id,
                 interaction.user.id,
@@ -201,8 +201,8 @@ class ClockCommands(Commands):
         guild_id, channel_id = self.where(interaction)
         absence = await as_host(
             interaction,
-            await self.games.row(guild_id, channel_id=channel_id),
-            lambda: self.turns.kick(
+            await self.app.queries.row(guild_id, channel_id=channel_id),
+            lambda: self.app.absences.kick(
                 guild_id,
                 channel_id,
                 player_of(interaction.user),
@@ -218,7 +218,7 @@ class ClockCommands(Commands):
     )
     async def vote_end(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        vote = await self.turns.vote_end(guild_id, channel_id, interaction.user.id)
+        vote = await self.app.absences.vote_end(guild_id, channel_id, interaction.user.id)
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None

@@ -6,9 +6,9 @@ import discord
 from discord import app_commands
 
 from .. import presenters
+from ..app.lobby import MOST_PLAYERS, max_players
 from ..channel_access import require_posting
 from ..components import as_host, lobby_view, player_of
-from ..games import MAX_PLAYERS, max_players
 from ..storage import LOBBY, MessageRef
 from .base import Commands
 
@@ -60,7 +60,7 @@ class LobbyCommands(Commands):
         inns_cathedrals: bool = False,
         traders_builders: bool = False,
         hand: app_commands.Range[int, 1, 3] = 1,
-        ai: app_commands.Range[int, 1, MAX_PLAYERS - 1] | None = None,
+        ai: app_commands.Range[int, 1, MOST_PLAYERS - 1] | None = None,
         ai_level: str | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
@@ -79,22 +79,22 @@ class LobbyCommands(Commands):
         # A level alone seats one AI of that level; a number alone, medium ones.
         seats = ai if ai is not None else int(ai_level is not None)
         t = await self.bot.public(guild_id)
-        state = await self.games.create(
+        state = await self.app.lobby.create(
             guild_id, channel_id, player_of(interaction.user), options,
             ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=presenters.ai_namer(t),
         )
         post = presenters.lobby_post(t, state, lobby_view(t, state))
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:
-            await self.games.set_lobby_message(state.id, response.message_id)
-            await self.games.remember_message(
+            await self.app.lobby.set_lobby_message(state.id, response.message_id)
+            await self.app.moves.remember_message(
                 state.id, MessageRef(channel_id, response.message_id, "lobby")
             )
 
     @app_commands.command(name="join", description="Join the game that is open in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.games.join(
+        state = await self.app.lobby.join(
             guild_id, player_of(interaction.user), channel_id=channel_id
         )
         t = await self.bot.public(guild_id)
@@ -110,7 +110,7 @@ class LobbyCommands(Commands):
     )
     async def leave(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.games.leave(guild_id, interaction.user.id, channel_id=channel_id)
+        state = await self.app.lobby.leave(guild_id, interaction.user.id, channel_id=channel_id)
         t = await self.bot.public(guild_id)
         if state.row.status != LOBBY:
             text = t.gettext("{player} left. Nobody is left, so the game is closed.",
@@ -128,8 +128,8 @@ class LobbyCommands(Commands):
         require_posting(interaction)
         state = await as_host(
             interaction,
-            await self.games.row(guild_id, channel_id=channel_id),
-            lambda: self.games.start(guild_id, interaction.user.id, channel_id=channel_id),
+            await self.app.queries.row(guild_id, channel_id=channel_id),
+            lambda: self.app.lobby.start(guild_id, interaction.user.id, channel_id=channel_id),
         )
         await interaction.response.defer(thinking=True)
         await self.announcer.started_reply(interaction, state)
@@ -143,8 +143,8 @@ class LobbyCommands(Commands):
         guild_id, channel_id = self.where(interaction)
         state = await as_host(
             interaction,
-            await self.games.row(guild_id, channel_id=channel_id),
-            lambda: self.games.cancel(
+            await self.app.queries.row(guild_id, channel_id=channel_id),
+            lambda: self.app.lifecycle.cancel(
                 guild_id,
                 interaction.user.id,
                 can_manage=interaction.permissions.manage_guild,

@@ -12,13 +12,12 @@ from engine import Options
 from render.rules import Topic
 
 from .. import images, presenters, rules, turn_posts
+from ..app.input import MoveRequest, TypedFollower
+from ..app.state import Sent
 from ..components import map_buttons, map_post
-from ..errors import BadInput, InvalidMove, NoGameHere
-from ..games import GameService, Sent
+from ..errors import NoGameHere
 from ..i18n import N_
-from ..illegal import FirstOfHand
-from ..naming import FollowerChoice, resolve_position
-from ..spots import find_spot, is_no_follower, spots
+from ..spots import is_no_follower, spot_reader
 from ..transformers import Follower, Position, Tile, agreed_turn
 from .base import Commands
 
@@ -53,36 +52,20 @@ class PlayCommands(Commands):
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         t = await self.bot.reader(interaction)
-        state = await self.games.state(guild_id, channel_id=channel_id)
         turn = agreed_turn(position, follower, tile)
-        GameService.require_turn(state, interaction.user.id, turn)
-        chosen = GameService.tile_for(state, tile.id if tile else None)
-        try:
-            placement = resolve_position(position, GameService.placements(state, chosen))
-            choice = None
-            if follower is not None and not is_no_follower(t, follower.text):
-                GameService.check_placement(state, placement, chosen, position.where)
-                found = spots(t, chosen, GameService.figures(state, placement, chosen))
-                left = GameService.no_follower_left(state)
-                if not found and left is not None:
-                    raise left
-                spot = find_spot(t, follower.text, found, str(state.options.game))
-                choice = FollowerChoice(str(spot.option.figure), spot.option.port)
-            played = await self.games.place(
-                guild_id,
-                interaction.user.id,
-                placement,
-                choice,
-                tile=chosen.id,
-                game_id=state.id,
-                turn=turn,
-                sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
-                where=position.where,
-            )
-        except (BadInput, InvalidMove) as refusal:
-            if tile is not None or len(GameService.hand(state)) == 1:
-                raise
-            raise FirstOfHand(refusal, chosen) from refusal
+        typed = None
+        if follower is not None and not is_no_follower(t, follower.text):
+            typed = TypedFollower(follower.text, spot_reader(t))
+        played = await self.app.moves.place(MoveRequest(
+            guild_id,
+            interaction.user.id,
+            position,
+            typed,
+            tile=tile.id if tile else None,
+            channel_id=channel_id,
+            turn=turn,
+            sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
+        ))
         await interaction.response.defer(thinking=True)
         await self.announcer.played_reply(interaction, played)
 
@@ -91,7 +74,7 @@ class PlayCommands(Commands):
     @app_commands.choices(view=VIEW_CHOICES)
     async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.games.started_state(
+        state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: there is no map."))
         t = await self.bot.public(guild_id)
@@ -108,7 +91,7 @@ class PlayCommands(Commands):
     )
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
+        state = await self.app.queries.state(guild_id, channel_id=channel_id, latest=True)
         t = await self.bot.public(guild_id)
         embed = presenters.status_embed(t, state, discord.utils.utcnow())
         await interaction.response.send_message(
@@ -118,7 +101,7 @@ class PlayCommands(Commands):
     @app_commands.command(name="tiles", description="The tiles still in the bag, by type")
     async def tiles(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.games.started_state(
+        state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: the bag is still closed."))
         t = await self.bot.public(guild_id)
@@ -127,7 +110,7 @@ class PlayCommands(Commands):
     @app_commands.command(name="export", description="The game record as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
-        exported = await self.games.export(guild_id, channel_id=channel_id)
+        exported = await self.app.queries.export(guild_id, channel_id=channel_id)
         t = await self.bot.public(guild_id)
         await interaction.response.send_message(
             t.gettext("Game record of {game} after turn {turn}.",
@@ -143,7 +126,7 @@ class PlayCommands(Commands):
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] | None = None
     ) -> None:
         guild_id, channel_id = self.where(interaction)
-        state = await self.turns.history(guild_id, channel_id)
+        state = await self.app.queries.history(guild_id, channel_id)
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, state)
@@ -153,7 +136,7 @@ class PlayCommands(Commands):
     @app_commands.command(name="mygames", description="Your running games on this server")
     async def mygames(self, interaction: discord.Interaction) -> None:
         guild_id, _channel_id = self.where(interaction)
-        games = await self.turns.my_games(guild_id, interaction.user.id)
+        games = await self.app.queries.my_games(guild_id, interaction.user.id)
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(
             embed=turn_posts.my_games_embed(t, games, interaction.user.id), ephemeral=True
@@ -171,7 +154,7 @@ class PlayCommands(Commands):
         t = await self.bot.reader(interaction)
         guild_id, channel_id = self.where(interaction)
         try:
-            row = await self.games.row(guild_id, channel_id=channel_id)
+            row = await self.app.queries.row(guild_id, channel_id=channel_id)
             options = Options.from_dict(row.options)
         except NoGameHere:
             options = None

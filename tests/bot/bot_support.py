@@ -13,8 +13,9 @@ from pathlib import Path
 import discord
 import simcord
 
+from bot.app import input as app_input
+from bot.app.state import GameState
 from bot.client import CarcassonneBot
-from bot.games import GameService, GameState
 from bot.replies import is_refusal
 from engine import MEEPLE, Place
 
@@ -94,7 +95,7 @@ class Table:
 
     async def state(self, channel: simcord.ChannelHandle | None = None) -> GameState:
         channel_id = (channel or self.channel).id
-        return await self.bot.games.state(self.guild.id, channel_id=channel_id, latest=True)
+        return await self.bot.app.queries.state(self.guild.id, channel_id=channel_id, latest=True)
 
     def admin(self) -> simcord.MemberActor:
         """A member with Manage Server (the server's settings are theirs to change)."""
@@ -200,7 +201,7 @@ def spot_number(state: GameState, move: Place) -> int:
 def first_move(state: GameState) -> Place:
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
-    placement = GameService.placements(state, tile)[0]
+    placement = app_input.placements(state, tile)[0]
     return Place(tile.id, placement.x, placement.y, placement.rotation)
 
 
@@ -225,8 +226,8 @@ def scoring_move(state: GameState) -> Place | None:
     from engine import FeatureScored
 
     tile = state.game.tile
-    for placement in GameService.placements(state, tile):
-        for option in GameService.figures(state, placement, tile):
+    for placement in app_input.placements(state, tile):
+        for option in app_input.figures(state, placement, tile):
             if option.figure != "meeple":
                 continue
             move = Place(tile.id, *placement, MEEPLE, option.port)

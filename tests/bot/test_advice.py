@@ -11,9 +11,9 @@ import io
 from bot_support import ai_table, assert_player_words
 from PIL import Image
 
-from bot.hints import hints_allowed
+from bot.app.hints import hints_allowed
+from bot.app.settings import ServerSettings
 from bot.presenters import mark
-from bot.settings import ServerSettings
 from bot.thinking import Thinker
 from engine import parse_action
 

@@ -29,8 +29,8 @@ from bot_support import (
     start_timers,
 )
 
+from bot.app import input as app_input
 from bot.errors import BadInput
-from bot.games import GameService
 from bot.presenters import mark
 from bot.storage import Player
 from bot.thinking import AISettings, Thinker
@@ -48,7 +48,7 @@ async def play(table, *, until=lambda state: False, limit: int = 120) -> list:
             return results
         assert not state.current.is_ai, "an AI's turn was left waiting"
         tile = state.game.hand[-1]
-        placement = GameService.placements(state, tile)[0]
+        placement = app_input.placements(state, tile)[0]
         result = await (await table.on_turn()).slash(
             table.channel, "carcassonne place", tile=tile.id,
             position=f"{placement.x},{placement.y},{placement.rotation}")
@@ -149,7 +149,7 @@ async def test_every_wrong_ai_seat_is_refused_and_changes_nothing(database) -> N
             assert refused.ephemeral and refused.response.content.startswith(answer)
         assert table.channel.history() == []  # no lobby was opened
         with pytest.raises(BadInput):  # nor by a caller of the application layer
-            await table.bot.games.create(table.guild.id, table.channel.id,
+            await table.bot.app.lobby.create(table.guild.id, table.channel.id,
                                          Player(alice.id, "alice"), {}, ai=("godlike",),
                                          name_ai=lambda level, number: "AI")
         assert await table.bot.storage.open_game(table.guild.id, table.channel.id) is None
@@ -369,7 +369,7 @@ async def test_the_bot_answers_others_while_an_ai_thinks(database, tmp_path) -> 
         if not (await table.state()).current.is_ai:
             await table.place()
         waiting = await table.state()
-        timer = (await bot.turns.pending(waiting.id))["ai_turn"]
+        timer = (await bot.app.timers.pending(waiting.id))["ai_turn"]
         with table.env._bot_scope():  # the AI starts thinking
             bot.dispatch("carcassonne_timer", timer)
         asked = prepared_slash(table.env, table.member("bob"),

@@ -18,7 +18,7 @@ from bot_support import (
 )
 
 from bot import create_bot
-from bot.ai_turns import first_move as first_legal_move
+from bot.app.ai_turns import first_move as first_legal_move
 from bot.thinking import Thinker
 from engine import Place
 
@@ -79,11 +79,11 @@ async def test_a_player_who_acts_before_the_ai_stands_in_keeps_the_turn(database
         await table.member("alice").slash(table.channel, "carcassonne deadline", hours=1,
                                           policy="ai", reminder_hours=0)
         bot = table.bot
-        deadline = (await bot.turns.pending(state.id))["deadline"]
+        deadline = (await bot.app.timers.pending(state.id))["deadline"]
         await bot.scheduler.stop()  # timers are fired by hand below
         await table.env.advance_time(HOUR)
         await fire(table.env, deadline)  # the deadline, as the scheduler fires it
-        queued = (await bot.turns.pending(state.id))["ai_turn"]
+        queued = (await bot.app.timers.pending(state.id))["ai_turn"]
         assert queued.turn == state.turn and queued.data["player"] == state.current.id
 
         result = await table.place(first_move(state))  # the player is back first
@@ -166,7 +166,7 @@ async def test_a_restart_while_an_ai_turn_is_pending_plays_it_once(database) -> 
         await table.place(first_move(state))
         waiting = await table.state()
         assert waiting.current.is_ai
-        pending = (await bot.turns.pending(state.id))["ai_turn"]
+        pending = (await bot.app.timers.pending(state.id))["ai_turn"]
         await bot.storage.dispatch_timer(pending, table.env.now())  # handed out, not acted on
         seen = len(table.channel.history())
         await bot.close()
@@ -181,7 +181,7 @@ async def test_a_restart_while_an_ai_turn_is_pending_plays_it_once(database) -> 
         await fire(table.env, pending)  # the same turn handed out once more: nothing
         await table.env.advance_time(HOUR)  # and nothing else is pending for it
         assert (await table.state()).row.version == after.row.version
-        assert "ai_turn" not in await table.bot.turns.pending(state.id)
+        assert "ai_turn" not in await table.bot.app.timers.pending(state.id)
         assert len(table.channel.history()) == seen + 1
 
 
@@ -199,10 +199,10 @@ async def test_a_failing_worker_is_tried_again_then_the_ai_plays_a_legal_move(da
             await table.place(first_move(state))
             waiting = await table.state()
         assert waiting.current.is_ai
-        first_try = (await table.bot.turns.pending(waiting.id))["ai_turn"]
+        first_try = (await table.bot.app.timers.pending(waiting.id))["ai_turn"]
         assert first_try.data["attempts"] == 1
         await table.env.advance_time(60)
-        assert (await table.bot.turns.pending(waiting.id))["ai_turn"].data["attempts"] == 2
+        assert (await table.bot.app.timers.pending(waiting.id))["ai_turn"].data["attempts"] == 2
         await table.env.advance_time(60)
         played = await table.state()
         assert played.turn == waiting.turn + 1 and played.current.id == alice.id

@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 from bot_support import custom_ids, mentions, player_texts, scoring_move
 
-from bot.games import GameService, GameState
+from bot.app import input as app_input
+from bot.app.state import GameState
 from bot.presenters import mark
 from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
@@ -16,8 +17,8 @@ def lasting_follower_move(state: GameState) -> Place:
     """A legal move that puts a follower on the map and scores nothing at once."""
     assert state.game is not None and state.game.tile is not None
     tile = state.game.tile
-    for placement in GameService.placements(state, tile):
-        for option in GameService.figures(state, placement, tile):
+    for placement in app_input.placements(state, tile):
+        for option in app_input.figures(state, placement, tile):
             if option.figure != "meeple":
                 continue
             move = Place(tile.id, *placement, MEEPLE, option.port)

@@ -22,7 +22,7 @@ async def test_only_members_with_manage_server_change_the_settings(table) -> Non
     assert shown.ephemeral and "every 12 h" in shown.response.embeds[0].description
     denied = await alice.slash(table.channel, "carcassonne settings", reminder_hours=2)
     assert denied.ephemeral and "Manage Server" in denied.response.content
-    turns = table.bot.turns
+    turns = table.bot.app.settings
     assert (await turns.server_settings(table.guild.id)).rules.reminder_hours == 12
 
     saved = await boss.slash(
@@ -71,7 +71,7 @@ async def test_only_the_host_sets_a_games_turn_clock(table) -> None:
     assert shown.ephemeral and "Turn deadline**: none" in shown.response.embeds[0].description
     await table.member("alice").slash(table.channel, "carcassonne deadline", hours=6)
     state = await table.state()
-    pending = await table.bot.turns.pending(state.id)
+    pending = await table.bot.app.timers.pending(state.id)
     assert pending["deadline"].turn == state.turn and pending["reminder"].turn == state.turn
     assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=6)
 
@@ -86,7 +86,7 @@ async def test_a_clock_set_in_the_lobby_starts_with_the_game(table) -> None:
     await table.member("bob").slash(table.channel, "carcassonne join")
     await alice.slash(table.channel, "carcassonne start")
     state = await table.state()
-    pending = await table.bot.turns.pending(state.id)
+    pending = await table.bot.app.timers.pending(state.id)
     assert pending["reminder"].expires_at == state.row.turn_started_at + timedelta(hours=3)
     assert pending["deadline"].expires_at == state.row.turn_started_at + timedelta(hours=8)
 

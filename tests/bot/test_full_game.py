@@ -8,7 +8,7 @@ import json
 import pytest
 from bot_support import assert_player_words, first_move, mentions, scoring_move, values, verify
 
-from bot.games import GameService
+from bot.app import input as app_input
 from engine import Game
 
 
@@ -82,7 +82,7 @@ async def test_every_kind_of_game_plays_to_its_end(table, options) -> None:
         if state.row.status != "running":
             break
         tile = state.game.hand[-1]  # with a hand, play the last tile of it
-        placement = GameService.placements(state, tile)[0]
+        placement = app_input.placements(state, tile)[0]
         result = await (await table.on_turn()).slash(
             table.channel, "carcassonne place",
             position=f"{placement.x},{placement.y},{placement.rotation}", tile=tile.id)
@@ -115,7 +115,7 @@ async def test_a_whole_game_with_every_follower_chosen_by_its_number(table, opti
             break
         me = await table.on_turn()
         tile = state.game.tile
-        placements = GameService.placements(state, tile)
+        placements = app_input.placements(state, tile)
         placement = placements[turn % len(placements)]
         position = f"{placement.x},{placement.y},{placement.rotation}"
         options = state.game.legal_figures(placement, tile)

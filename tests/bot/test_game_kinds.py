@@ -22,9 +22,11 @@ from bot_support import (
     values,
 )
 
-from bot.games import GameService, GameState
+from bot.app import input as app_input
+from bot.app.state import GameState
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURES
+from bot.markup import mention
 from bot.presenters import mark
 from bot.tile_names import tile_name
 from engine import HUT, MEEPLE, BonusTileEarned, FeatureScored, Place, TileDiscarded, TilePlaced
@@ -47,10 +49,10 @@ def choose(state: GameState) -> Place:
     game = state.game
     assert game is not None
     tile = game.hand[game.turn % len(game.hand)]
-    placements = GameService.placements(state, tile)[:25]
+    placements = app_input.placements(state, tile)[:25]
     placement = placements[(game.turn * 7) % len(placements)]
     if game.turn % 3 == 0:
-        options = GameService.figures(state, placement, tile)
+        options = app_input.figures(state, placement, tile)
         if options:
             return Place(tile.id, *placement, options[0].figure, options[0].port)
     return Place(tile.id, *placement)
@@ -147,7 +149,7 @@ async def test_hunters_and_gatherers_to_the_end_with_a_bonus_tile(table) -> None
                 message.embeds[0].description)
             assert f": {tile_name(EN, tile)}." in message.embeds[0].description
             assert message.content.startswith(
-                f"{mark(state.seat(mover.id))} {mover.mention()}, your turn: your bonus tile "
+                f"{mark(state.seat(mover.id))} {mention(mover.id)}, your turn: your bonus tile "
                 "is **")
             assert f"**{tile_name(EN, tile)}**" in message.content
             assert mentions(message.content) == [mover.id]
@@ -297,8 +299,8 @@ async def _hut_game(table, huts: int = 2) -> list[tuple[GameState, Place]]:
             break
         tile = state.game.tile
         hut = next((Place(tile.id, *placement, HUT, option.port)
-                    for placement in GameService.placements(state, tile)
-                    for option in GameService.figures(state, placement, tile)
+                    for placement in app_input.placements(state, tile)
+                    for option in app_input.figures(state, placement, tile)
                     if option.figure == HUT), None)
         result = await table.place(hut)
         assert not result.ephemeral, result.response.content
@@ -320,7 +322,7 @@ async def test_regression_a_hut_is_named_once_in_a_sentence(table) -> None:  # H
     assert not twice, twice
     for state, move in placed:
         tile = state.game.rules.tiles[move.tile]
-        kind = next(o.kind for o in GameService.figures(state, move.placement, tile)
+        kind = next(o.kind for o in app_input.figures(state, move.placement, tile)
                     if o.figure == HUT and o.port == move.port)
         said = [line for line in lines if f"({move.tile}) at `{move.x},{move.y}`" in line]
         assert said and all(re.search(rf"hut on the ([a-z-]+ )?{kind}\.?$", line)
@@ -336,9 +338,9 @@ async def test_regression_not_a_spot_suggests_the_games_own_features(table) -> N
     await table.started("alice", "bob", game="hunters-and-gatherers")
     state = await table.state()
     tile = state.game.tile
-    placement = next(p for p in GameService.placements(state, tile)
-                     if len(GameService.figures(state, p, tile)) > 1)
-    kinds = {o.kind for o in GameService.figures(state, placement, tile)}
+    placement = next(p for p in app_input.placements(state, tile)
+                     if len(app_input.figures(state, p, tile)) > 1)
+    kinds = {o.kind for o in app_input.figures(state, placement, tile)}
     me = await table.on_turn()
     refused = await me.slash(table.channel, "carcassonne place", follower="bridge",
                              position=f"{placement.x},{placement.y},{placement.rotation}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.app import input as app_input
 from bot.errors import GameError
-from bot.games import GameService
 from bot.naming import parse_position, resolve_position
 from bot.replies import MAX_MESSAGE
 from bot.transformers import MAX_FOLLOWER, MAX_POSITION, MAX_TILE
@@ -39,8 +39,8 @@ async def game_on_turn(table):
 def legal(state, text: str) -> bool:
     """Whether ``text`` names a legal placement of the first tile of the hand."""
     try:
-        tile = GameService.hand(state)[0]
-        placement = resolve_position(parse_position(text), GameService.placements(state, tile))
+        tile = app_input.hand(state)[0]
+        placement = resolve_position(parse_position(text), app_input.placements(state, tile))
     except GameError:
         return False
     return state.game.is_legal_placement(placement, tile)

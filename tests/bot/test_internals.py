@@ -9,9 +9,10 @@ import aiosqlite
 from bot_support import DISCARD_SEED, first_move, seeded_table
 
 from bot import sqlite
-from bot.games import GameService
+from bot.app import App
+from bot.app.input import MoveRequest
+from bot.app.vocabulary import TimerKind
 from bot.storage import Player
-from bot.turn_clock import REMINDER
 from engine import Game, Options, Place, TileDiscarded
 
 HOUR = 3600.0
@@ -50,15 +51,15 @@ async def test_a_stale_cached_game_is_never_played_on(table, database) -> None:
     """Two processes on one database: the version check makes the second replay
     the stored game when the first has moved it on."""
     state = await table.started("alice", "bob")
-    other = GameService(table.bot.storage, clock=table.env.now)
-    seen = await other.state(table.guild.id, game_id=state.id)  # cached at this version
+    other = App(table.bot.storage, table.bot.thinker, clock=table.env.now)
+    seen = await other.queries.state(table.guild.id, game_id=state.id)  # cached at this version
     await table.place()  # the bot moves the game on
     moved = await table.state()
     current = moved.current
     move = first_move(moved)
-    played = await other.place(
+    played = await other.moves.place(MoveRequest(
         table.guild.id, current.id, move.placement, game_id=state.id, turn=moved.turn
-    )
+    ))
     assert played.state.turn == moved.turn + 1
     assert seen.game.turn == state.turn  # the stale copy was left alone
     stored = await table.state()
@@ -75,9 +76,10 @@ async def test_every_due_timer_is_fired_as_a_carcassonne_timer_event(table) -> N
     table.bot.add_listener(on_carcassonne_timer)
     state = await table.started("alice", "bob")
     await table.env.advance_time(12 * HOUR)
-    assert [(t.event, t.game_id, t.turn) for t in fired] == [(REMINDER, state.id, state.turn)]
+    assert [(t.event, t.game_id, t.turn) for t in fired] == [
+        (TimerKind.REMINDER, state.id, state.turn)]
     assert table.channel.last_message.content.startswith("⏰")  # and the listener reminded
-    assert (await table.bot.storage.game_timers(state.id))[REMINDER].data["n"] == 2
+    assert (await table.bot.storage.game_timers(state.id))[TimerKind.REMINDER].data["n"] == 2
 
 
 async def test_my_games_needs_no_replay(table) -> None:
@@ -86,10 +88,10 @@ async def test_my_games_needs_no_replay(table) -> None:
     other = table.guild.create_text_channel("second-table")
     first = await table.started("alice", "bob")
     await table.started("carol", "alice", channel=other)
-    games = await table.bot.turns.my_games(table.guild.id, table.member("alice").id)
+    games = await table.bot.app.queries.my_games(table.guild.id, table.member("alice").id)
     assert {g.row.id for g in games} == {first.id, first.id + 1}
     for mine in games:
-        stored = await table.bot.games.state(table.guild.id, game_id=mine.row.id)
+        stored = await table.bot.app.queries.state(table.guild.id, game_id=mine.row.id)
         assert mine.row.on_turn == stored.current.id and mine.row.turn == stored.turn
 
 
@@ -112,7 +114,7 @@ async def test_a_database_written_by_the_previous_bot_plays_on(tmp_path) -> None
     store = await sqlite.SQLiteStorage.open(path)
     try:
         assert (await store.game(1)).turn is None
-        assert await GameService(store).summarise_old_games() == 1
+        assert await App(store).lifecycle.summarise_old_games() == 1
         row = await store.game(1)
         assert (row.turn, row.on_turn) == (1, bo.id)
         assert [g.row.id for g in await store.player_games(1, ann.id)] == [1]

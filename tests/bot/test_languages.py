@@ -28,7 +28,7 @@ from bot_support import (
     values,
 )
 
-from bot.games import GameService
+from bot.app import input as app_input
 from bot.i18n import SOURCE, Language, messages
 from bot.naming import placement_value
 from bot.spots import spots
@@ -202,8 +202,8 @@ async def play_a_whole_game_every_way(table) -> None:
             break
         me = await table.on_turn()
         tile = state.game.hand[-1]
-        placement = GameService.placements(state, tile)[turn % 3 % len(
-            GameService.placements(state, tile))]
+        placement = app_input.placements(state, tile)[turn % 3 % len(
+            app_input.placements(state, tile))]
         options = state.game.legal_figures(placement, tile)
         if turn % 4 == 1:  # by the panel
             message = latest_turn_message(table)
@@ -375,7 +375,7 @@ async def test_regression_titles_and_suggestions_are_punctuated_by_the_catalogue
         hand = state.game.hand
         assert [c["name"].split("：")[0] for c in tiles] == [tile.id for tile in hand]
         tile = hand[0]
-        placement = next(p for p in GameService.placements(state, tile)
+        placement = next(p for p in app_input.placements(state, tile)
                          if state.game.legal_figures(p, tile))
         spots = await me.autocomplete(table.channel, "carcassonne place", "follower", "",
                                       tile=tile.id, position=placement_value(placement))
@@ -407,12 +407,12 @@ async def test_regression_followers_typed_in_the_players_language_are_understood
         t = messages(language)
         if turn < 4:  # a spot whose name has accents, typed without them
             placement, spot = next(
-                (placement, spot) for placement in GameService.placements(state, tile)
-                for spot in spots(t, tile, GameService.figures(state, placement, tile))
+                (placement, spot) for placement in app_input.placements(state, tile)
+                for spot in spots(t, tile, app_input.figures(state, placement, tile))
                 if spot.name.translate(_UNACCENTED) != spot.name)
             typed = spot.name.translate(_UNACCENTED)
         else:  # no follower, in the player's words
-            placement, spot, typed = GameService.placements(state, tile)[0], None, \
+            placement, spot, typed = app_input.placements(state, tile)[0], None, \
                 typed_none[language]
         result = await me.slash(table.channel, "carcassonne place",
                                 position=placement_value(placement), follower=typed)

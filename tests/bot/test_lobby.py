@@ -188,7 +188,7 @@ async def test_fault_2_a_channel_the_bot_cannot_post_in_is_refused_at_new_and_st
     assert refused.ephemeral
     assert "**Send Messages** and **Attach Files**" in refused.response.content
     with pytest.raises(NoGame):
-        await table.bot.games.state(table.guild.id, channel_id=closed.id)
+        await table.bot.app.queries.state(table.guild.id, channel_id=closed.id)
 
     await alice.slash(table.channel, "carcassonne new")
     await bob.slash(table.channel, "carcassonne join")

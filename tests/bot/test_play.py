@@ -17,7 +17,10 @@ from bot_support import (
     values,
 )
 
-from bot.games import GameService, NoGame
+from bot.app import input as app_input
+from bot.app.input import MoveRequest
+from bot.errors import NoGame
+from bot.markup import mention
 from bot.naming import placement_value, position_letters
 from bot.presenters import mark
 from engine import MEEPLE, FeatureScored, Place, Placement
@@ -27,7 +30,7 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
     state = await table.started("alice", "bob")
     me = await table.on_turn()
     choices = await me.autocomplete(table.channel, "carcassonne place", "position", "")
-    legal = GameService.placements(state, state.game.tile)
+    legal = app_input.placements(state, state.game.tile)
     assert values(choices) == [placement_value(p) for p in legal][:25]
     assert {c["value"].split(":")[0] for c in choices} == {"t0"}  # the turn they are for
     assert all("°" in c["name"] for c in choices)  # "A: 1,0 90°": letter, x,y, rotation
@@ -39,7 +42,7 @@ async def test_place_by_slash_with_autocomplete(table) -> None:
         table.channel, "carcassonne place", "follower", "", position=position
     )
     assert followers[0] == {"name": "No follower", "value": "t0:none"}
-    figures = GameService.figures(state, legal[0], state.game.tile)
+    figures = app_input.figures(state, legal[0], state.game.tile)
     # Spots by the number the preview draws on them, and by what they are.
     assert values(followers[1:]) == [str(n) for n in range(1, len(figures) + 1)]
     assert all(c["name"].startswith(f"{n}: the ") for n, c in enumerate(followers[1:], start=1))
@@ -81,7 +84,7 @@ async def test_nobody_but_the_player_on_turn_can_move(table) -> None:
 async def test_bad_input_is_answered_privately_and_changes_nothing(table) -> None:
     state = await table.started("alice", "bob")
     me = await table.on_turn()
-    legal = set(GameService.placements(state, state.game.tile))
+    legal = set(app_input.placements(state, state.game.tile))
     far = Placement(5, 5, 0)
     taken = Placement(0, 0, 0)
     cases = {
@@ -109,7 +112,7 @@ async def test_a_stale_autocomplete_value_is_refused(table) -> None:
     await table.place()
     second = await table.on_turn()
     after = await table.state()
-    legal_now = {placement_value(p) for p in GameService.placements(after, after.game.tile)}
+    legal_now = {placement_value(p) for p in app_input.placements(after, after.game.tile)}
     stale = next(c["value"] for c in old if untag(c["value"]) not in legal_now)
     result = await second.slash(table.channel, "carcassonne place", position=stale)
     assert result.ephemeral and "earlier turn" in result.response.content
@@ -160,9 +163,9 @@ async def test_a_turn_by_buttons_previews_and_applies_only_on_confirm(table) -> 
     embed = panel.embeds[0]
     assert embed.image.url is None
     assert panel.attachments[0].filename.startswith("choices-")
-    legal = GameService.placements(state, state.game.tile)
-    target = next(p for p in legal if GameService.figures(state, p, state.game.tile))
-    figure = GameService.figures(state, target, state.game.tile)[0]
+    legal = app_input.placements(state, state.game.tile)
+    target = next(p for p in legal if app_input.figures(state, p, state.game.tile))
+    figure = app_input.figures(state, target, state.game.tile)[0]
 
     picked = await me.select(
         panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
@@ -198,12 +201,12 @@ async def test_the_panel_pages_past_25_placements(table) -> None:
     await table.started("alice", "bob")
     for _ in range(30):
         state = await table.state()
-        if len(GameService.placements(state, state.game.tile)) > 25:
+        if len(app_input.placements(state, state.game.tile)) > 25:
             break
         await table.place()
     else:
         pytest.fail("never more than 25 placements")
-    legal = GameService.placements(state, state.game.tile)
+    legal = app_input.placements(state, state.game.tile)
     me = await table.on_turn()
     panel = await panel_for(table, me)
     first_page = [
@@ -240,7 +243,7 @@ async def test_stale_buttons_are_refused(table) -> None:
     old_turn = table.channel.last_message
     panel = await panel_for(table, me)
     state = await table.state()
-    target = GameService.placements(state, state.game.tile)[0]
+    target = app_input.placements(state, state.game.tile)[0]
     picked = await me.select(
         panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
     )
@@ -259,7 +262,7 @@ async def test_two_clicks_at_once_apply_one_move(table) -> None:
     me = await table.on_turn()
     panel = await panel_for(table, me)
     state = await table.state()
-    target = GameService.placements(state, state.game.tile)[0]
+    target = app_input.placements(state, state.game.tile)[0]
     picked = await me.select(
         panel, [placement_value(target)], custom_id=select_id(panel, "carc:pos:")
     )
@@ -284,7 +287,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     state = await table.state()
     fields = {f.name: f.value for f in status.fields}
     assert fields["Tiles left"] == str(state.game.tiles_left())
-    assert state.current.mention() in fields["On turn"] and "<t:" in fields["On turn"]
+    assert mention(state.current.id) in fields["On turn"] and "<t:" in fields["On turn"]
     assert "followers left" in fields["Scores"]
     tiles = (await outsider.slash(table.channel, "carcassonne tiles")).response.embeds[0]
     assert tiles.title.endswith(f"{state.game.tiles_left()} tiles left in the bag")
@@ -316,16 +319,16 @@ async def test_a_game_of_another_server_is_never_reachable(table) -> None:
     state = await table.started("alice", "bob")
     other = table.env.create_guild("Elsewhere")
     with pytest.raises(NoGame):
-        await table.bot.games.state(other.id, game_id=state.id)
+        await table.bot.app.queries.state(other.id, game_id=state.id)
     me = await table.on_turn()
     with pytest.raises(NoGame):
-        await table.bot.games.place(
+        await table.bot.app.moves.place(MoveRequest(
             other.id,
             me.id,
-            GameService.placements(state, state.game.tile)[0],
+            app_input.placements(state, state.game.tile)[0],
             game_id=state.id,
             turn=0,
-        )
+        ))
     stranger = other.add_member(table.env.create_user("stranger"))
     with pytest.raises(simcord.SetupError):  # the message is not even visible from there
         await stranger.click(table.channel.last_message, label="Play your turn")
@@ -340,7 +343,7 @@ async def test_hand_of_tiles_lets_the_player_choose(table) -> None:
     offered = await me.autocomplete(table.channel, "carcassonne place", "tile", "")
     assert values(offered) == hand
     second = state.game.hand[1]
-    placement = GameService.placements(state, second)[0]
+    placement = app_input.placements(state, second)[0]
     moves = await me.autocomplete(
         table.channel, "carcassonne place", "position", "", tile=second.id
     )
@@ -361,8 +364,8 @@ async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
         hut = next(
             (
                 (p, f)
-                for p in GameService.placements(state, tile)
-                for f in GameService.figures(state, p, tile)
+                for p in app_input.placements(state, tile)
+                for f in app_input.figures(state, p, tile)
                 if f.figure == "hut"
             ),
             None,
@@ -377,7 +380,7 @@ async def test_hunters_and_gatherers_hut_by_slash(table) -> None:
     offered = await me.autocomplete(
         table.channel, "carcassonne place", "follower", "", position=placement_value(placement)
     )
-    number = GameService.figures(state, placement, tile).index(option) + 1
+    number = app_input.figures(state, placement, tile).index(option) + 1
     hut_choice = next(c for c in offered if untag(c["value"]) == str(number))
     assert hut_choice["name"].startswith(f"{number}: the ") and hut_choice["name"].endswith(
         " (hut)")
@@ -398,7 +401,7 @@ async def test_one_grammar_what_a_menu_shows_typed_plays_and_a_bare_letter_asks(
     """Issue 9: autocomplete, typed values and menus take the same things."""
     state = await table.started("alice", "bob")
     me = await table.on_turn()
-    legal = GameService.placements(state, state.game.tile)
+    legal = app_input.placements(state, state.game.tile)
     letters = position_letters(legal)
     turned = {}
     for p in legal:
@@ -432,8 +435,8 @@ def _cloister_move(state) -> tuple[Place, bool]:
     cloisters = [(p.x, p.y) for p in game.board.tiles.values()
                  if any(s.kind == "cloister" for s in p.tile.segments)]
     best: tuple[int, Place] | None = None
-    for placement in GameService.placements(state, tile):
-        monks = [o for o in GameService.figures(state, placement, tile) if o.kind == "cloister"]
+    for placement in app_input.placements(state, tile):
+        monks = [o for o in app_input.figures(state, placement, tile) if o.kind == "cloister"]
         move = Place(tile.id, *placement, *((MEEPLE, monks[0].port) if monks else ()))
         if any(isinstance(e, FeatureScored) and e.kind == "cloister"
                for e in game.copy().play(move).events):
@@ -475,7 +478,7 @@ async def test_fault_1_the_place_lettered_r_can_be_typed(table) -> None:
     await table.started("alice", "bob")
     for _ in range(40):
         state = await table.state()
-        legal = GameService.placements(state, state.game.tile)
+        legal = app_input.placements(state, state.game.tile)
         if len(position_letters(legal)) >= 18:
             break
         await table.place()
@@ -508,8 +511,8 @@ async def test_fault_3_two_fields_leaning_the_same_way_have_their_own_words(tabl
     state = await table.started("alice", "bob")
     assert state.game.tile.id == "O"
     tile = state.game.tile
-    fields = {p: [o.compass for o in GameService.figures(state, p, tile) if o.kind == "field"]
-              for p in GameService.placements(state, tile)}
+    fields = {p: [o.compass for o in app_input.figures(state, p, tile) if o.kind == "field"]
+              for p in app_input.placements(state, tile)}
     placement = next(p for p, leaning in fields.items() if len(set(leaning)) < len(leaning))
     me = await table.on_turn()
     position = placement_value(placement)
@@ -561,14 +564,14 @@ async def test_fault_4_no_follower_left_is_said_so(table) -> None:
         move = first_move(state)
         if state.current.id == target:
             placement, option = next(
-                (p, o[0]) for p in GameService.placements(state, game.tile)
-                for o in [GameService.figures(state, p, game.tile)] if o)
+                (p, o[0]) for p in app_input.placements(state, game.tile)
+                for o in [app_input.figures(state, p, game.tile)] if o)
             move = Place(game.tile.id, *placement, option.figure, option.port)
         await table.place(move)
     else:
         pytest.fail("the player never ran out of followers")
     me = await table.on_turn()
-    placement = GameService.placements(state, state.game.tile)[0]
+    placement = app_input.placements(state, state.game.tile)[0]
     refused = await me.slash(table.channel, "carcassonne place",
                              position=placement_value(placement), follower="1")
     assert refused.ephemeral

@@ -7,9 +7,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot import presenters
-from bot.games import GameState, Played
+from bot.app.state import GameState, Played
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURE_HEADINGS
+from bot.markup import mention
 from bot.storage import GameRow, Player
 from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded, record_digest
 
@@ -89,7 +90,7 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     post = presenters.turn_post(ENGLISH, last, None, None)
     outcome = game.outcome()
     assert post.content.startswith("🏆 Game over!")
-    assert all(PLAYERS[s].mention() in post.content for s in outcome.winners)
+    assert all(mention(PLAYERS[s].id) in post.content for s in outcome.winners)
     *fields, digest = post.embed.fields
     # Issue 18, fault 10: the record's digest, as `python -m engine verify` prints it.
     assert digest.name == "Record digest (SHA-256)"

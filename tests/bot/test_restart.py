@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot_support import custom_ids, mentions
 
 from bot import create_bot
-from bot.games import GameService
+from bot.app import input as app_input
 from bot.naming import placement_value
 
 
@@ -30,7 +30,7 @@ async def test_a_game_survives_a_restart_and_old_buttons_still_work(table, datab
     assert after.game.to_record() == before.game.to_record()
     assert after.game is not before.game
     # A component sent by the previous process works in the new one.
-    target = GameService.placements(after, after.game.tile)[0]
+    target = app_input.placements(after, after.game.tile)[0]
     pos_select = next(c for c in custom_ids(panel) if c.startswith("carc:pos:"))
     picked = await me.select(panel, [placement_value(target)], custom_id=pos_select)
     confirmed = await me.click(picked.response, label="Confirm")

@@ -282,8 +282,6 @@ async def test_ai_seats_and_stand_ins_round_trip_and_the_schema_tells_ais_apart(
     row = await store.game(game.id)
     assert row == saved and row.players == (ANN, ai) and row.stand_ins == {2, 4}
     assert row.people == (ANN,) and ai.is_ai and not ANN.is_ai
-    with pytest.raises(ValueError, match="AI player"):
-        ai.mention()
     seats = await store._all("SELECT seat, user_id, ai FROM game_players WHERE game_id = ?"
                              " ORDER BY seat", (game.id,))
     assert [tuple(seat) for seat in seats] == [(0, ANN.id, None), (1, -1, "hard")]

@@ -17,8 +17,8 @@ from bot_support import (
     prepared_slash,
 )
 
+from bot.app import input as app_input
 from bot.errors import BadInput
-from bot.games import GameService
 from bot.naming import (
     MAX_QUOTE,
     parse_follower_input,
@@ -148,7 +148,7 @@ async def test_a_typed_move_sent_before_its_turn_was_announced_is_refused(table)
     """The other player's typed move, sent before the turn passed to them."""
     state = await table.started("alice", "bob")
     first, second = await table.on_turn(), await table.off_turn()
-    spot = GameService.placements(state, state.game.tile)[0]
+    spot = app_input.placements(state, state.game.tile)[0]
     early = prepared_slash(table.env, second, table.channel, "carcassonne place",
                            position=placement_value(spot))
     await table.place()
@@ -188,7 +188,7 @@ async def test_regression_hand_with_two_tiles_of_a_kind_opens_the_panel(table) -
     assert [o["value"] for o in menu["options"]] == list(dict.fromkeys(hand))
     chosen = await me.select(panel, [twice], custom_id=menu["custom_id"])
     panel = chosen.response
-    spot = GameService.placements(state, state.game.rules.tiles[twice])[0]
+    spot = app_input.placements(state, state.game.rules.tiles[twice])[0]
     picked = await me.select(panel, [placement_value(spot)],
                              custom_id=select_id(panel, "carc:pos:"))
     confirmed = await me.click(picked.response, label="Confirm")
@@ -259,7 +259,7 @@ async def test_regression_error_replies_never_echo_unbounded_input(table) -> Non
         "follower": ("Q" * 40, "is not a follower spot"),
         "tile": ("Z" * 20, "is not a tile"),
     }
-    legal = placement_value(GameService.placements(state, state.game.tile)[0])
+    legal = placement_value(app_input.placements(state, state.game.tile)[0])
     for option, (text, expected) in cases.items():
         given = {"position": legal, option: text}
         answer = private_answer(await me.slash(table.channel, "carcassonne place", **given))

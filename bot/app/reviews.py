@@ -16,12 +16,13 @@ from dataclasses import dataclass
 
 from engine.ai import GameReview
 
-from .errors import NotAllowed
-from .games import GameService, GameState
-from .i18n import N_
-from .i18n.terms import STATUSES
-from .storage import FINISHED
-from .thinking import Thinker
+from ..errors import NotAllowed
+from ..i18n import N_
+from ..i18n.terms import STATUSES
+from ..storage import Status
+from ..thinking import Thinker
+from .queries import Queries
+from .state import GameState
 
 #: Reviews kept in memory, the latest asked for: a finished game's review never
 #: changes, and it can take the worker seconds (hands of 3 tiles: tens).
@@ -43,8 +44,8 @@ class Reviewed:
 class Reviews:
     """The reviews of the games of one storage."""
 
-    def __init__(self, games: GameService, thinker: Thinker) -> None:
-        self.games = games
+    def __init__(self, queries: Queries, thinker: Thinker) -> None:
+        self.queries = queries
         self.thinker = thinker
         self._kept: OrderedDict[tuple[int, int], GameReview] = OrderedDict()
 
@@ -53,10 +54,10 @@ class Reviews:
         """Game ``game_id`` of this server, or else the channel's latest game, if it is
         finished: :class:`NotFinished` otherwise (before the review is computed)."""
         if game_id is None:
-            state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
+            state = await self.queries.state(guild_id, channel_id=channel_id, latest=True)
         else:
-            state = await self.games.state(guild_id, game_id=game_id)
-        if state.row.status != FINISHED:
+            state = await self.queries.state(guild_id, game_id=game_id)
+        if state.row.status != Status.FINISHED:
             raise NotFinished(status=STATUSES[state.row.status])
         return state
 

@@ -18,12 +18,14 @@ from datetime import datetime
 
 from engine import Place
 
-from .errors import NotAllowed, Stale
-from .games import GameService, GameState, require_running
-from .i18n import N_
+from ..errors import NotAllowed, Stale
+from ..i18n import N_
+from ..storage import GameRow, Storage
+from ..thinking import Thinker
+from .queries import Queries
 from .settings import ServerSettings, server_settings
-from .storage import GameRow, Storage
-from .thinking import Thinker
+from .state import GameState, require_running, require_turn
+from .vocabulary import Change
 
 
 def is_casual(row: GameRow) -> bool:
@@ -49,22 +51,22 @@ class Hint:
 class Hints:
     """The hints of every game of one storage."""
 
-    def __init__(self, db: Storage, games: GameService, thinker: Thinker, *,
+    def __init__(self, db: Storage, queries: Queries, thinker: Thinker, *,
                  clock: Callable[[], datetime]) -> None:
         self.db = db
-        self.games = games
+        self.queries = queries
         self.thinker = thinker
         self.clock = clock
 
     async def asked(self, guild_id: int, channel_id: int, user_id: int) -> GameState:
         """The channel's game, if ``user_id`` may have a hint now: a refusal otherwise
         (checked before the AI thinks, so that it is answered at once)."""
-        state = await self.games.state(guild_id, channel_id=channel_id, latest=True)
+        state = await self.queries.state(guild_id, channel_id=channel_id, latest=True)
         require_running(state.row)
         if not hints_allowed(await server_settings(self.db, guild_id), state.row):
             raise NotAllowed(N_("Hints are off on this server. A member with Manage Server "
                                 "can turn them on: `/carcassonne settings hints: True`."))
-        GameService.require_turn(state, user_id)
+        require_turn(state, user_id)
         return state
 
     async def hint(self, state: GameState, user_id: int) -> Hint:
@@ -81,6 +83,6 @@ class Hints:
             if now.turn not in now.hints:
                 assert now.turn is not None
                 await tx.save_game(now, replace(now, hints=now.hints | {now.turn}),
-                                   action="hint", user_id=user_id, now=self.clock(),
+                                   action=Change.HINT, user_id=user_id, now=self.clock(),
                                    data={"turn": now.turn, "move": str(move)})
         return Hint(state, move)

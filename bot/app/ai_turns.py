@@ -2,7 +2,7 @@
 
 An AI plays a turn when the ``ai_turn`` timer of its game fires (a durable
 timer, like reminders: :mod:`bot.scheduler`). That timer is set with the
-change that gives the turn to an AI player (:meth:`bot.turns.TurnService.after_change`),
+change that gives the turn to an AI player (:meth:`bot.app.clock.Clock.follow`),
 and, under the deadline policy ``ai``, at a person's deadline, for them. Its
 listener calls :meth:`AITurns.play`, which
 
@@ -11,10 +11,10 @@ listener calls :meth:`AITurns.play`, which
 2. has the :class:`~bot.thinking.Thinker` choose the move in its worker
    process (the event loop goes on meanwhile: other games, other players);
 3. in one transaction, takes the timer off the queue and plays the move
-   through :meth:`bot.games.GameService.play_move`, the path of every move,
-   which checks the turn (the move names the turn it was chosen for) and
-   saves at the version it read. A player who acted in the meantime made the
-   AI's move stale: it is refused, and nothing changes.
+   through :meth:`bot.app.moves.Moves.play`, which checks the turn (the move
+   names the turn it was chosen for) and saves at the version it read. A
+   player who acted in the meantime made the AI's move stale: it is refused,
+   and nothing changes.
 
 A timer handed out but not acted on when the bot stopped is handed out again
 at the next start (:meth:`bot.storage.Storage.rearm_timers`), so an AI turn
@@ -34,11 +34,13 @@ from datetime import datetime, timedelta
 
 from engine import Game, InvalidActionError, Place, parse_action
 
-from .errors import GameError
-from .games import GameService, GameState, Played
-from .storage import RUNNING, GameRow, Player, Reads, Storage, Timer, Transaction
-from .thinking import Thinker
-from .turn_clock import AI_TURN
+from ..errors import GameError
+from ..storage import GameRow, Player, Reads, Status, Storage, Timer, Transaction
+from ..thinking import Thinker
+from .clock import Clock
+from .moves import Moves
+from .state import GameState, Played, Positions
+from .vocabulary import TimerKind, TurnPayload
 
 log = logging.getLogger(__name__)
 
@@ -60,23 +62,22 @@ def agent_seed(game_id: int, turn: int) -> int:
 class AITurns:
     """The AI turns of every game of one storage."""
 
-    def __init__(self, db: Storage, games: GameService, thinker: Thinker, *,
-                 clock: Callable[[], datetime] | None = None,
-                 wake: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, db: Storage, positions: Positions, moves: Moves, timers: Clock,
+                 thinker: Thinker, clock: Callable[[], datetime]) -> None:
         self.db = db
-        self.games = games
+        self.positions = positions
+        self.moves = moves
+        self.timers = timers
         self.thinker = thinker
-        self.clock = clock or games.clock
-        #: Called whenever timers changed (the scheduler's ``wake``).
-        self.wake = wake
+        self.clock = clock
 
     async def play(self, timer: Timer) -> Played | None:
         """An ``ai_turn`` timer: the AI's move, played and saved; None if the game has
         outlived the timer, or the move is to be tried again."""
         pending = await self._pending(self.db, timer)
-        if pending is None:
+        if pending is None or pending.game_id is None:
             return None
-        row = await self.db.game(pending.game_id)  # type: ignore[arg-type]
+        row = await self.db.game(pending.game_id)
         player = _due_player(row, pending)
         if row is None or player is None:
             async with self.db.transaction() as tx:
@@ -102,9 +103,9 @@ class AITurns:
         if current is None or not current.is_ai:
             return
         async with self.db.transaction() as tx:
-            hastened = await tx.hasten_timer(state.id, AI_TURN, state.turn, self.clock())
+            hastened = await tx.hasten_timer(state.id, TimerKind.AI_TURN, state.turn, self.clock())
         if hastened:
-            self.wake()
+            self.timers.wake()
 
     @staticmethod
     async def _pending(db: Reads, timer: Timer) -> Timer | None:
@@ -112,7 +113,7 @@ class AITurns:
         the next record entry); None if it was acted on or replaced."""
         if timer.game_id is None:
             return None
-        pending = (await db.game_timers(timer.game_id)).get(AI_TURN)
+        pending = (await db.game_timers(timer.game_id)).get(TimerKind.AI_TURN)
         return pending if pending is not None and pending.id == timer.id else None
 
     async def _apply(self, timer: Timer, player: Player, move: Place | None,
@@ -122,17 +123,17 @@ class AITurns:
         now = self.clock()
         async with self.db.transaction() as tx:
             pending = await self._pending(tx, timer)
-            if pending is None:
+            if pending is None or pending.game_id is None:
                 return None
-            row = await tx.game(pending.game_id)  # type: ignore[arg-type]
+            row = await tx.game(pending.game_id)
             if row is None or _due_player(row, pending) is None:
                 await tx.claim_timer(pending)
                 return None
             if pending.turn != timer.turn:  # the game moved on under the AI: think again
                 await self._again(tx, pending, now, attempts=0)
                 return None
-            tries = int(pending.data.get("attempts", 0)) + 1
-            before = self.games.running_state(row)
+            tries = TurnPayload.of(pending).attempts + 1
+            before = self.positions.running(row)
             assert before.game is not None
             if move is None and tries < ATTEMPTS:
                 await self._again(tx, pending, now + RETRY_AFTER, tries)
@@ -140,8 +141,8 @@ class AITurns:
             await tx.claim_timer(pending)
             if move is not None:
                 try:
-                    return await self.games.play_move(tx, before, player.id, move, now=now,
-                                                      turn=pending.turn, stand_in=stand_in)
+                    return await self.moves.play(tx, before, player.id, move, now=now,
+                                                 turn=pending.turn, stand_in=stand_in)
                 except GameError as exc:
                     log.warning("game %s, turn %s: the AI's move %s is refused (%s)", row.id,
                                 row.turn, move, exc)
@@ -149,14 +150,14 @@ class AITurns:
                         await self._again(tx, pending, now, tries)
                         return None
             log.warning("game %s, turn %s: the AI plays its first legal move", row.id, row.turn)
-            return await self.games.play_move(tx, before, player.id, first_move(before.game),
-                                              now=now, turn=pending.turn, stand_in=stand_in)
+            return await self.moves.play(tx, before, player.id, first_move(before.game),
+                                         now=now, turn=pending.turn, stand_in=stand_in)
 
     async def _again(self, tx: Transaction, timer: Timer, due: datetime, attempts: int) -> None:
         """Set the turn's timer again (a new one, not handed out) for another try."""
-        await tx.set_timer(AI_TURN, due, now=self.clock(), game_id=timer.game_id,
-                           turn=timer.turn, data={**timer.data, "attempts": attempts})
-        self.wake()
+        await tx.set_timer(TimerKind.AI_TURN, due, now=self.clock(), game_id=timer.game_id,
+                           turn=timer.turn, data=TurnPayload(None, attempts=attempts).retry(timer))
+        self.timers.wake()
 
 
 def _due_player(row: GameRow | None, timer: Timer) -> Player | None:
@@ -164,11 +165,11 @@ def _due_player(row: GameRow | None, timer: Timer) -> Player | None:
     the timer's turn (and its record can be read)."""
     if (
         row is None
-        or row.status != RUNNING
+        or row.status != Status.RUNNING
         or row.damaged is not None
         or row.turn != timer.turn
         or row.on_turn is None
-        or row.on_turn != timer.data.get("player")
+        or row.on_turn != TurnPayload.of(timer).player
     ):
         return None
     return row.player(row.on_turn)
