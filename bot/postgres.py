@@ -214,6 +214,13 @@ class PostgresStorage(_PostgresReads, sqlite.SQLiteStorage):
             except asyncpg.DiskFullError as exc:
                 raise DiskFull(self.path, at_start=False) from exc
 
+    @asynccontextmanager
+    async def raw_transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction on a connection of the pool, for bulk work in PostgreSQL's
+        own terms (the copy from SQLite, :mod:`bot.storage_copy`)."""
+        async with self._write_lock, self._pool.acquire() as db, db.transaction():
+            yield db
+
     async def explain(self, sql: str, params: tuple[Any, ...]) -> list[str]:
         """The generic plan of ``sql`` (for the index test), sequential scans
         discouraged: one still in it reads a table that no index serves. The plan
