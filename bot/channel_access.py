@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import discord
 
+from . import markup
 from .app.state import GameState
 from .errors import NotAllowed
 from .i18n import N_, Messages, Term, term
@@ -80,7 +81,7 @@ def cannot_post(t: Messages, lacking: Sequence[Term]) -> str:
 def unposted_dm(t: Messages, state: GameState, guild_name: str | None,
                 lacking: list[Term]) -> str:
     """The direct message to the player on turn when their call could not be posted."""
-    facts = {"game": game_title(t, state), "channel": f"<#{state.row.channel_id}>",
+    facts = {"game": game_title(t, state), "channel": markup.channel(state.row.channel_id),
              "server": shown(guild_name or "?")}
     text = t.gettext("⏰ It is your turn in {game} on {server}, but I could not say so in "
                      "{channel}. Play there with `/carcassonne place`.", **facts)

@@ -358,7 +358,7 @@ def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embe
                           colour=COLOUR)
     lines = [t.gettext("Defaults for every game (the host can change a game's own with "
                        "`/carcassonne deadline`):"), *rules_lines(t, settings.rules)]
-    channels = " ".join(f"<#{c}>" for c in settings.channels) or t.gettext("any channel")
+    channels = " ".join(channel(c) for c in settings.channels) or t.gettext("any channel")
     lines.append(t.gettext("**Games may be opened in**: {channels}", channels=channels))
     lines.append(t.gettext("**Remove the buttons of finished games' messages**: {answer}",
                            answer=t.gettext("yes") if settings.tidy else t.gettext("no")))
