@@ -19,6 +19,7 @@ from .errors import (
     IllegalMoveError,
     InvalidActionError,
     OptionsError,
+    OptionsProblem,
     Reason,
     RecordError,
     TileDataError,
@@ -51,7 +52,7 @@ from .figures import (
 )
 from .game import FeatureInfo, Game, Outcome, TurnResult
 from .geometry import Compass
-from .options import Discards, FarmEdition, GameName, Options
+from .options import MIN_PLAYERS, Discards, FarmEdition, GameName, Options
 from .record import ReplayResult, record_digest, replay
 from .tiles import OrientedTile, Pile, Segment, TileType
 from .tilesets import all_tiles, tile_set
@@ -63,7 +64,8 @@ __all__ = [
     "Discard", "Discards", "DoubleTurnEarned", "DrawError", "EngineError", "Entry", "Event",
     "FarmEdition", "FeatureInfo", "FeatureScored", "Figure", "FigureKind", "FigureOption",
     "FiguresReturned", "Game", "GameName", "GameOver", "GoodsScored", "GoodsTaken",
-    "IllegalMoveError", "InvalidActionError", "Options", "OptionsError", "OrientedTile",
+    "IllegalMoveError", "InvalidActionError", "MIN_PLAYERS", "Options", "OptionsError",
+    "OptionsProblem", "OrientedTile",
     "Outcome", "Pile", "Place", "PlacedTile", "Placement", "PlayerRemoved", "PlayerView",
     "Reason", "RecordError", "Remove", "ReplayResult", "Role", "Segment", "Skip", "Supply",
     "TileDataError", "TileDiscarded", "TilePlaced", "TileType", "TurnResult", "TurnSkipped",

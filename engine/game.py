@@ -47,7 +47,7 @@ from .figures import (
     Supply,
 )
 from .geometry import PORT_INDEX, ROTATIONS
-from .options import Options
+from .options import MIN_PLAYERS, Options
 from .rules import RuleSet, rules_for
 from .rules.river import RiverCourse
 from .scoring import majority, score_closed, to_supply
@@ -117,9 +117,10 @@ class Game:
                follow_seed: bool = True, hand_size: int | None = None,
                commitment_: str | None = None, seals_setup: bool = True) -> None:
         most = rules.options.max_players
-        if not 2 <= len(players) <= most:
-            raise IllegalMoveError(f"a game needs 2 to {most} players, not {len(players)}",
-                                   rules.rule_players, Reason.PLAYER_COUNT, players=len(players))
+        if not MIN_PLAYERS <= len(players) <= most:
+            raise IllegalMoveError(f"a game needs {MIN_PLAYERS} to {most} players, "
+                                   f"not {len(players)}", rules.rule_players, Reason.PLAYER_COUNT,
+                                   players=len(players))
         if start_rotation not in ROTATIONS:
             raise IllegalMoveError(
                 f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}",

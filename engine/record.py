@@ -40,7 +40,7 @@ from .chance import SETUP_FORMAT, DrawScript, Setup, commitment
 from .errors import EngineError, IllegalMoveError, Reason, RecordError
 from .figures import FigureKind
 from .game import Game
-from .options import Options
+from .options import MIN_PLAYERS, Options
 from .rules import rules_for
 
 FORMAT = SETUP_FORMAT
@@ -215,8 +215,8 @@ def read_record(record: Any) -> Record:
     players = record.get("players")
     most = options.max_players
     if players is None or not all(isinstance(p, str) for p in players) \
-            or not 2 <= len(players) <= most:
-        raise RecordError(f"record: 'players' must list 2 to {most} names")
+            or not MIN_PLAYERS <= len(players) <= most:
+        raise RecordError(f"record: 'players' must list {MIN_PLAYERS} to {most} names")
     start = record.get("start")
     if start is None or not isinstance(start.get("tile"), str):
         raise RecordError("record: 'start' must give the start tile")
