@@ -53,7 +53,8 @@ from .figures import (
 from .game import FeatureInfo, Game, Outcome, TurnResult
 from .geometry import Compass
 from .options import MIN_PLAYERS, Discards, FarmEdition, GameName, Options
-from .record import ReplayResult, record_digest, replay
+from .record import record_digest
+from .replays import ReplayResult, replay
 from .tiles import OrientedTile, Pile, Segment, TileType
 from .tilesets import all_tiles, tile_set
 from .verify import Verified, verify

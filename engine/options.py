@@ -117,7 +117,7 @@ class Options:
         return changed
 
 
-def _choice(name: str, value: object, kind: type[StrEnum]) -> StrEnum:
+def _choice(name: str, value: Any, kind: type[StrEnum]) -> StrEnum:
     try:
         return kind(value)
     except ValueError:
