@@ -21,10 +21,10 @@ from engine import FigureOption, Game, Placement, TileType
 from engine.ai import TurnReview
 from engine.ai.review import position_before
 from engine.options import HUNTERS_AND_GATHERERS
+from render.chart import score_chart, score_table
 from render.fonts import Face, draws_chinese
 from render.rules import Topic, render_rules
 
-from .charts import score_chart, score_table
 from .i18n import Messages
 from .i18n.pictures import labels_of
 

@@ -19,6 +19,7 @@ from .errors import (
     IllegalMoveError,
     InvalidActionError,
     OptionsError,
+    OptionsProblem,
     Reason,
     RecordError,
     TileDataError,
@@ -51,8 +52,9 @@ from .figures import (
 )
 from .game import FeatureInfo, Game, Outcome, TurnResult
 from .geometry import Compass
-from .options import Discards, FarmEdition, GameName, Options
-from .record import ReplayResult, record_digest, replay
+from .options import MIN_PLAYERS, Discards, FarmEdition, GameName, Options
+from .record import record_digest
+from .replays import ReplayResult, replay
 from .tiles import OrientedTile, Pile, Segment, TileType
 from .tilesets import all_tiles, tile_set
 from .verify import Verified, verify
@@ -63,7 +65,8 @@ __all__ = [
     "Discard", "Discards", "DoubleTurnEarned", "DrawError", "EngineError", "Entry", "Event",
     "FarmEdition", "FeatureInfo", "FeatureScored", "Figure", "FigureKind", "FigureOption",
     "FiguresReturned", "Game", "GameName", "GameOver", "GoodsScored", "GoodsTaken",
-    "IllegalMoveError", "InvalidActionError", "Options", "OptionsError", "OrientedTile",
+    "IllegalMoveError", "InvalidActionError", "MIN_PLAYERS", "Options", "OptionsError",
+    "OptionsProblem", "OrientedTile",
     "Outcome", "Pile", "Place", "PlacedTile", "Placement", "PlayerRemoved", "PlayerView",
     "Reason", "RecordError", "Remove", "ReplayResult", "Role", "Segment", "Skip", "Supply",
     "TileDataError", "TileDiscarded", "TilePlaced", "TileType", "TurnResult", "TurnSkipped",

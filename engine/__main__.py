@@ -14,8 +14,9 @@ from pathlib import Path
 from .ai.cli import add_match_command
 from .ai.review import review_game
 from .errors import EngineError
+from .game import Game
 from .options import Options
-from .record import replay
+from .replays import replay
 from .selfplay import InvariantError, selfplay
 from .verify import verify
 
@@ -64,7 +65,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         folder = Path(args.records)
         folder.mkdir(parents=True, exist_ok=True)
 
-        def on_game(number, game) -> None:
+        def on_game(number: int, game: Game) -> None:
             (folder / f"game-{number}.json").write_text(json.dumps(game.to_record()),
                                                         encoding="utf-8")
     try:

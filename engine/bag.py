@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .chance import DrawScript
@@ -47,7 +48,7 @@ class Bag:
 
     def copy(self) -> Bag:
         """A bag that draws the same tiles from here on, without touching this one."""
-        twin = Bag.__new__(Bag)
+        twin: Bag = Bag.__new__(Bag)
         twin.rules = self.rules
         twin.piles = [pile.copy() for pile in self.piles]
         twin.bonus = self.bonus.copy()
@@ -129,7 +130,8 @@ class Bag:
             return None
         return self._take(self.bonus, script.bonus(player, turn), turn, self._not_a_bonus)
 
-    def _take(self, pile: list[str], shown: str | None, turn: int, undrawable) -> str:
+    def _take(self, pile: list[str], shown: str | None, turn: int,
+              undrawable: Callable[[str], IllegalMoveError]) -> str:
         """Draw from ``pile`` following the record: by the seed, checking what the
         record shows; or else what the record shows (at random where it shows nothing)."""
         self.draws += 1
@@ -145,9 +147,9 @@ class Bag:
         if shown is None:
             shown = self._unshown(pile, turn)
         elif shown not in pile:
-            error = undrawable(shown)
-            error.turn = turn
-            raise error
+            refusal = undrawable(shown)
+            refusal.turn = turn
+            raise refusal
         pile.remove(shown)
         return shown
 

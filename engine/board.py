@@ -110,11 +110,11 @@ class Board:
                 if not group:
                     del groups[old]
             new = frontier[position] = old | demand
-            group = groups.get(new)
-            if group is None:
+            joined = groups.get(new)
+            if joined is None:
                 groups[new] = {position: None}
             else:
-                group[position] = None
+                joined[position] = None
 
     def _leave_group(self, position: tuple[int, int]) -> None:
         constraint = self.frontier.pop(position, 0)

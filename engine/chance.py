@@ -186,7 +186,7 @@ def _incoming(entries: tuple[Entry, ...], double_turns: bool) -> dict[int, tuple
                 arrived.append(tile)
         incoming.setdefault(player, []).extend(arrived)
         if not isinstance(entry.action, Skip):  # a skipped turn keeps the hand
-            held[entry.tile] -= 1
+            held[entry.action.tile] -= 1
         kept[player] = +held
     return {player: tuple(tiles) for player, tiles in incoming.items()}
 

@@ -96,8 +96,32 @@ class TileDataError(EngineError):
     """A tile catalogue row cannot be read."""
 
 
+class OptionsProblem(StrEnum):
+    """Why options are refused. The facts each problem comes with are listed
+    beside it (``option`` is always the option's name)."""
+
+    UNKNOWN_OPTION = "unknown_option"  # option, known (the names of every option)
+    NOT_A_SWITCH = "not_a_switch"  # option, value (not true or false)
+    NOT_A_CHOICE = "not_a_choice"  # option, value, allowed (the values it takes)
+    OUT_OF_RANGE = "out_of_range"  # option, value, low, high
+    #: option, game (a Carcassonne option in Hunters and Gatherers, D-41)
+    NOT_FOR_THIS_GAME = "not_for_this_game"
+    #: option, value (the options' game), game (the record's)
+    CONTRADICTS_RECORD = "contradicts_record"
+
+
 class OptionsError(EngineError):
-    """Unknown option, or a value it does not take."""
+    """Unknown option, or a value it does not take. ``reason`` says which and
+    ``facts`` the particulars (see :class:`OptionsProblem`), so that the bot
+    words it without reading the English message."""
+
+    def __init__(self, message: str, reason: OptionsProblem, **facts: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.facts: Mapping[str, Any] = MappingProxyType(facts)
+
+    def _renamed(self, message: str) -> EngineError:
+        return OptionsError(message, self.reason, **self.facts)
 
 
 class RecordError(EngineError):

@@ -20,15 +20,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import placing, turns
+from . import placing, turn_cycle
 from .actions import Action, Discard, Entry, Place, Remove, Skip
 from .bag import Bag
 from .board import Board, Placement
 from .chance import DrawScript, Setup, commitment, new_seed
-from .errors import IllegalMoveError, Reason
+from .errors import EngineError, IllegalMoveError, Reason
 from .events import (
     BonusTileEarned,
     Event,
+    GameOver,
     PlayerRemoved,
     TilePlaced,
     TurnSkipped,
@@ -47,12 +48,22 @@ from .figures import (
     Supply,
 )
 from .geometry import PORT_INDEX, ROTATIONS
-from .options import Options
+from .hands import Hands
+from .options import MIN_PLAYERS, Options
+from .record import Record, read_record, record_of, replay_entry, replay_plan
 from .rules import RuleSet, rules_for
 from .rules.river import RiverCourse
 from .scoring import majority, score_closed, to_supply
-from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TRADE_GOODS, TileType
-from .turns import Outcome
+from .tiles import CLOISTER, LAKE, OPEN_AREA_KINDS, RIVER, TRADE_GOODS, OrientedTile, TileType
+from .view import PlayerView
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: final scores and the winner(s) (a tie is a shared win, D-3)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @dataclass
@@ -86,7 +97,7 @@ class Game:
     __slots__ = (
         "rules", "options", "players", "_seed", "commitment", "board", "graph", "water",
         "scores", "left", "goods", "figures", "events", "history", "after_turn",
-        "bag", "_hands", "_hand_size", "_hands_dealt", "active", "current_player", "tile",
+        "bag", "hands", "active", "current_player", "tile",
         "is_bonus_turn", "_outcome", "river", "cloisters_near", "last_placed",
         "_start_rotation", "seals_setup",
     )
@@ -100,16 +111,22 @@ class Game:
                     random.Random(seed))
 
     @classmethod
-    def _replaying(cls, rules: RuleSet, players: Sequence[str], start_rotation: int, *,
-                   seed: int | None, script: DrawScript, hand_size: int | None,
-                   commitment_: str | None, seals_setup: bool) -> Game:
-        """A game to replay a record into: dealt from ``seed`` (checked against what
-        the record shows), or without one, from what the record shows."""
-        game = cls.__new__(cls)
-        game._setup(rules, players, seed, start_rotation,
-                    random.Random(seed if seed is not None else 0), script=script,
-                    follow_seed=seed is not None, hand_size=hand_size, commitment_=commitment_,
-                    seals_setup=seals_setup)
+    def for_replay(cls, record: Record, *, seed: int | None = None) -> Game:
+        """The game of a record (read by :func:`~engine.record.read_record`) before its
+        first entry: its tiles dealt from ``seed`` (or the record's own), every tile
+        the record shows checked against it; or without a seed, the tiles the record
+        shows. Play the entries in with :func:`~engine.record.replay_entry` (as
+        :meth:`from_record` does), or leave it waiting at the start."""
+        plan = replay_plan(record, seed)
+        game: Game = cls.__new__(cls)
+        try:
+            game._setup(plan.rules, record.players, plan.seed, record.start_rotation,
+                        random.Random(plan.seed if plan.seed is not None else 0),
+                        script=plan.script, follow_seed=plan.seed is not None,
+                        hand_size=1 if plan.hands_unknown else None,
+                        commitment_=record.commitment, seals_setup=record.version >= 3)
+        except EngineError as error:
+            raise error.at_turn(error.turn if error.turn is not None else 0) from None
         return game
 
     def _setup(self, rules: RuleSet, players: Sequence[str], seed: int | None,
@@ -117,9 +134,10 @@ class Game:
                follow_seed: bool = True, hand_size: int | None = None,
                commitment_: str | None = None, seals_setup: bool = True) -> None:
         most = rules.options.max_players
-        if not 2 <= len(players) <= most:
-            raise IllegalMoveError(f"a game needs 2 to {most} players, not {len(players)}",
-                                   rules.rule_players, Reason.PLAYER_COUNT, players=len(players))
+        if not MIN_PLAYERS <= len(players) <= most:
+            raise IllegalMoveError(f"a game needs {MIN_PLAYERS} to {most} players, "
+                                   f"not {len(players)}", rules.rule_players, Reason.PLAYER_COUNT,
+                                   players=len(players))
         if start_rotation not in ROTATIONS:
             raise IllegalMoveError(
                 f"start rotation must be 0, 90, 180 or 270, not {start_rotation!r}",
@@ -154,10 +172,8 @@ class Game:
         #: Scores right after each entry.
         self.after_turn: list[tuple[int, ...]] = []
         self.bag = Bag(rules, rng, script=script, follow_seed=follow_seed)
-        self._hands: list[list[TileType]] = [[] for _ in players]
-        self._hand_size = rules.options.hand if hand_size is None else hand_size
-        #: Whether players hold hands of tiles now (H-1, D-8; with the River, after the lake).
-        self._hands_dealt = False
+        #: What each player holds (H-1, D-8; with the River, dealt after the lake).
+        self.hands = Hands(count, rules.options.hand if hand_size is None else hand_size)
         #: False for players removed from the game (their turns are passed over).
         self.active: list[bool] = [True] * count
         self.current_player: int | None = 0
@@ -171,7 +187,7 @@ class Game:
         start = rules.tiles[rules.start]
         self.last_placed = placing.lay(self, start.orientations[start_rotation // 90], 0, 0,
                                        turn=-1, player=None)
-        turns.begin_turn(self)
+        turn_cycle.begin_turn(self)
 
     # ------------------------------------------------------------------
     # Constructors
@@ -186,10 +202,15 @@ class Game:
     @classmethod
     def from_record(cls, record: Any, *, seed: int | None = None) -> Game:
         """Replay a game record (dict, or JSON text or bytes); see :mod:`engine.record`.
-        ``seed`` (or the record's own) deals what comes after the record."""
-        from .record import game_from_record
-
-        return game_from_record(record, seed=seed)
+        ``seed`` (or the record's own) deals what comes after the record. Every
+        entry is checked; an error names the turn it belongs to."""
+        checked = read_record(record)
+        game = cls.for_replay(checked, seed=seed)
+        for index, entry in enumerate(checked.entries):
+            replay_entry(game, index, entry)
+        if checked.finished:
+            game.end()
+        return game
 
     def to_record(self, *, include_seed: bool = True) -> dict:
         """This game as a record (``docs/game-record.md``, version 3).
@@ -198,15 +219,13 @@ class Game:
         of the tiles still to come, so leave it out of anything players see
         while the game runs (the commitment is always written).
         """
-        from .record import record_of
-
         return record_of(self, include_seed=include_seed)
 
     def copy(self) -> Game:
         """An independent copy of this position, cheap enough for a search to make
         thousands: what never changes once made (placed tiles, figures, features
         until one side changes them) is shared."""
-        twin = Game.__new__(Game)
+        twin: Game = Game.__new__(Game)
         twin.rules = self.rules
         twin.options = self.options
         twin.players = self.players
@@ -225,9 +244,7 @@ class Game:
         twin.history = self.history.copy()
         twin.after_turn = self.after_turn.copy()
         twin.bag = self.bag.copy()
-        twin._hands = [hand.copy() for hand in self._hands]
-        twin._hand_size = self._hand_size
-        twin._hands_dealt = self._hands_dealt
+        twin.hands = self.hands.copy()
         twin.active = self.active.copy()
         twin.current_player = self.current_player
         twin.tile = self.tile
@@ -238,12 +255,15 @@ class Game:
         twin.last_placed = self.last_placed
         return twin
 
-    def view(self, player: int | None = None):
+    def view(self, player: int | None = None) -> PlayerView:
         """What ``player`` (default: the player on turn) may know, and a way to
         sample what they do not: see :class:`engine.view.PlayerView`."""
-        from .view import PlayerView
-
-        return PlayerView.of(self, self.current_player if player is None else player)
+        if player is None:
+            player = self.current_player
+            if player is None:
+                raise IllegalMoveError("the game is over: there is no player on turn",
+                                       self.rules.rule_over, Reason.GAME_OVER)
+        return PlayerView.of(self, player)
 
     # ------------------------------------------------------------------
     # The position
@@ -270,9 +290,10 @@ class Game:
         """The tiles the player on turn may choose from."""
         if self.tile is None:
             return ()
-        if self._bonus_tile_apart() or not self._hands_dealt:
+        if self._bonus_tile_apart() or not self.hands.dealt:
             return (self.tile,)
-        return tuple(self._hands[self.current_player])  # type: ignore[index]
+        assert self.current_player is not None
+        return tuple(self.hands.of(self.current_player))
 
     def _bonus_tile_apart(self) -> bool:
         """Whether the tile to play is a bonus tile from a stack of its own (Hunters
@@ -283,7 +304,7 @@ class Game:
         """The tiles ``player`` holds (their hand, or the tile to play if on turn)."""
         if player == self.current_player:
             return self.hand
-        return tuple(self._hands[player]) if self._hands_dealt else ()
+        return tuple(self.hands.of(player)) if self.hands.dealt else ()
 
     @property
     def is_over(self) -> bool:
@@ -484,7 +505,8 @@ class Game:
                                 self.rules.rule_turn, Reason.NOT_IN_HAND, tile=tile_id,
                                 hand=names)
 
-    def _place(self, tile: TileType, oriented, place: Place, segment: int) -> None:
+    def _place(self, tile: TileType, oriented: OrientedTile, place: Place,
+               segment: int) -> None:
         """Lay the tile, stand the figure, score, record, and move on."""
         player = self.current_player
         assert player is not None
@@ -495,9 +517,9 @@ class Game:
         placed = placing.lay(self, oriented, x, y, turn=turn, player=player)
         self.last_placed = placed
         double = not bonus and self.rules.earns_double_turn(self, placed)  # TB-17, TB-18, TB-22
-        in_hand = self._hands_dealt and not self._bonus_tile_apart()
+        in_hand = self.hands.dealt and not self._bonus_tile_apart()
         if in_hand:
-            self._hands[player].remove(tile)
+            self.hands.remove(player, tile)
         standing = None
         if place.figure is not None:
             standing = placing.stand(self, placed, place.figure, segment, player)
@@ -506,37 +528,38 @@ class Game:
         self.events.append(TilePlaced(turn, player, tile.id, x, y, place.rotation, standing,
                                       bonus))
         closed = score_closed(self, placed, turn, player)
-        self._record(Entry(place, player, bonus, hand))
+        self.add_entry(Entry(place, player, bonus, hand))
         bonus_tile = self.rules.after_closing(self, placed, closed, bonus)
         # A replay at the record's end: a bonus tile was earned, but which is unknown.
         bonus_unknown = self.bag.awaiting
         self.tile = None
         self.is_bonus_turn = False
         if in_hand:
-            turns.refill(self, player)  # D-8: draw at the end of the turn (part, TB-O4)
-        if double and turns.offer_double_turn(self):
+            turn_cycle.refill(self, player)  # D-8: draw at the end of the turn (part, TB-O4)
+        if double and turn_cycle.offer_double_turn(self):
             return
         if bonus_tile is not None:
             self.events.append(BonusTileEarned(turn, player, bonus_tile))
-            if turns.offer_bonus(self, bonus_tile):
+            if turn_cycle.offer_bonus(self, bonus_tile):
                 return
         if self.bag.awaiting:
             # A replay has reached the record's end. With hands, the refill above hit it:
             # the turn has passed all the same (only the tile drawn is unknown), so the
             # next player is on turn, as in the game the record was taken from.
-            if self._hands_dealt and not bonus and not bonus_unknown:
-                turns.next_player(self)
+            if self.hands.dealt and not bonus and not bonus_unknown:
+                turn_cycle.next_player(self)
             return
-        turns.next_player(self)
-        turns.begin_turn(self)
+        turn_cycle.next_player(self)
+        turn_cycle.begin_turn(self)
 
     def _hand_ids(self) -> tuple[str, ...]:
         """The hand to write in the entry about to be made (games with hands)."""
-        if self._hand_size == 1:
+        if self.hands.size == 1:
             return ()
         return tuple(tile.id for tile in self.hand)
 
-    def _record(self, entry: Entry) -> None:
+    def add_entry(self, entry: Entry) -> None:
+        """Write ``entry`` into the history, with the scores after it."""
         self.history.append(entry)
         self.after_turn.append(tuple(self.scores))
 
@@ -555,13 +578,13 @@ class Game:
         player, tile = self.current_player, self.tile
         assert player is not None and tile is not None
         hand = self._hand_ids()
-        if not self._hands_dealt:
+        if not self.hands.dealt:
             self.bag.put_back(tile.id)
         self.events.append(TurnSkipped(len(self.history), player, tile.id))
-        self._record(Entry(Skip(tile.id), player, hand=hand))
+        self.add_entry(Entry(Skip(tile.id), player, hand=hand))
         self.tile = None
-        turns.next_player(self)
-        turns.begin_turn(self)
+        turn_cycle.next_player(self)
+        turn_cycle.begin_turn(self)
         return TurnResult(self.events[first:])
 
     def remove_player(self, player: int) -> TurnResult:
@@ -587,37 +610,49 @@ class Game:
         returned = to_supply(self, leaving)
         self.active[player] = False
         if on_turn and self.tile is not None and not self._bonus_tile_apart() \
-                and not self._hands_dealt:
+                and not self.hands.dealt:
             self.bag.put_back(self.tile.id)
-        for tile in self._hands[player]:
+        for tile in self.hands.empty(player):
             self.bag.put_back(tile.id)
-        self._hands[player] = []
         self.events.append(PlayerRemoved(len(self.history), player, returned))
-        self._record(Entry(Remove(player), player))
+        self.add_entry(Entry(Remove(player), player))
         if sum(self.active) < 2:
-            turns.finish(self)
+            self.end()
         elif on_turn:
             self.tile = None
             self.is_bonus_turn = False
-            turns.next_player(self)
-            turns.begin_turn(self)
+            turn_cycle.next_player(self)
+            turn_cycle.begin_turn(self)
         return TurnResult(self.events[first:])
 
     def end(self) -> Outcome:
-        """End the game now (abandoned, or a record marked finished): final scoring."""
-        if self._outcome is None:
-            turns.finish(self)
-        return self._outcome  # type: ignore[return-value]
+        """End the game now (abandoned, a record marked finished, or no tile left to
+        play): final scoring (B-38 to B-41, HG-49 to HG-58). Once over, the outcome."""
+        if self._outcome is not None:
+            return self._outcome
+        self.tile = None
+        self.current_player = None
+        self.rules.final_scoring(self)
+        best = max(s for s, active in zip(self.scores, self.active) if active)
+        winners = tuple(i for i, score in enumerate(self.scores)
+                        if score == best and self.active[i])
+        outcome = self._outcome = Outcome(tuple(self.scores), winners)
+        self.events.append(GameOver(len(self.history), None, tuple(self.scores), winners))
+        return outcome
 
     # ------------------------------------------------------------------
-    # Drawing (the rest of the turn cycle is engine/turns.py)
+    # Drawing (the rest of the turn cycle is engine/turn_cycle.py)
 
     def draw_bonus(self) -> str | None:
         """Take the next bonus tile for the player on turn, or None if none is left."""
         return self.bag.draw_bonus(self.current_player, len(self.history))  # type: ignore[arg-type]
 
-    def _give_turn(self, player: int) -> None:
+    def give_turn(self, player: int) -> None:
         """Hand the turn to ``player``: only for a version 1 record of a game with
         hands replayed without its seed, whose turn order only the record knows."""
         self.current_player = player
+
+    def forget_seed(self) -> None:
+        """Drop the seed (a copy for a player, who may not know the future)."""
+        self._seed = None
 

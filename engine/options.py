@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from .errors import OptionsError
+from .errors import OptionsError, OptionsProblem
 
 
 class GameName(StrEnum):
@@ -34,6 +34,10 @@ class Discards(StrEnum):
 CARCASSONNE = GameName.CARCASSONNE
 HUNTERS_AND_GATHERERS = GameName.HUNTERS_AND_GATHERERS
 GAMES = tuple(GameName)
+#: The fewest players a game takes (the most: :attr:`Options.max_players`).
+MIN_PLAYERS = 2
+#: The options of Carcassonne that Hunters and Gatherers does not take (D-41).
+_CARCASSONNE_ONLY = ("river", "winter", "small_city", "inns_cathedrals", "traders_builders")
 
 
 @dataclass(frozen=True)
@@ -64,17 +68,18 @@ class Options:
                      "traders_builders"):
             if not isinstance(getattr(self, name), bool):
                 value = getattr(self, name)
-                raise OptionsError(f"option {name!r} takes true or false, not {value!r}")
+                raise OptionsError(f"option {name!r} takes true or false, not {value!r}",
+                                   OptionsProblem.NOT_A_SWITCH, option=name, value=value)
         if isinstance(self.hand, bool) or not isinstance(self.hand, int) or not 1 <= self.hand <= 3:
-            raise OptionsError(f"option 'hand' takes 1 to 3, not {self.hand!r}")
+            raise OptionsError(f"option 'hand' takes 1 to 3, not {self.hand!r}",
+                               OptionsProblem.OUT_OF_RANGE, option="hand", value=self.hand,
+                               low=1, high=3)
         if self.game == HUNTERS_AND_GATHERERS:
-            for name in ("river", "winter", "small_city", "inns_cathedrals",
-                         "traders_builders"):  # D-41
+            for name in _CARCASSONNE_ONLY:  # D-41
                 if getattr(self, name):
-                    raise OptionsError(
-                        f"option {name!r} is for Carcassonne, not Hunters and Gatherers")
+                    raise _not_for_hunters(name)
             if self.farmers != "3rd":
-                raise OptionsError("option 'farmers' is for Carcassonne, not Hunters and Gatherers")
+                raise _not_for_hunters("farmers")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None, game: str | None = None) -> Options:
@@ -83,11 +88,15 @@ class Options:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise OptionsError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}")
+            raise OptionsError(f"unknown option {unknown[0]!r}; known: {', '.join(sorted(known))}",
+                               OptionsProblem.UNKNOWN_OPTION, option=unknown[0],
+                               known=tuple(sorted(known)))
         if game is not None:
             if data.get("game", game) != game:
                 raise OptionsError(
-                    f"option game {data['game']!r} contradicts the record's {game!r}")
+                    f"option game {data['game']!r} contradicts the record's {game!r}",
+                    OptionsProblem.CONTRADICTS_RECORD, option="game", value=data["game"],
+                    game=game)
             data["game"] = game
         return cls(**data)
 
@@ -108,9 +117,17 @@ class Options:
         return changed
 
 
-def _choice(name: str, value: object, kind: type[StrEnum]) -> StrEnum:
+def _choice(name: str, value: Any, kind: type[StrEnum]) -> StrEnum:
     try:
         return kind(value)
     except ValueError:
-        allowed = ", ".join(repr(member.value) for member in kind)
-        raise OptionsError(f"option {name!r} takes one of {allowed}, not {value!r}") from None
+        allowed = tuple(member.value for member in kind)
+        raise OptionsError(f"option {name!r} takes one of {', '.join(map(repr, allowed))}, "
+                           f"not {value!r}", OptionsProblem.NOT_A_CHOICE, option=name,
+                           value=value, allowed=allowed) from None
+
+
+def _not_for_hunters(name: str) -> OptionsError:
+    return OptionsError(f"option {name!r} is for Carcassonne, not Hunters and Gatherers",
+                        OptionsProblem.NOT_FOR_THIS_GAME, option=name,
+                        game=HUNTERS_AND_GATHERERS)

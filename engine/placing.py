@@ -98,12 +98,13 @@ def figure_options(game: Game, tile: TileType, placement: Placement) -> list[Fig
                        rules.figure_problems(game, tile, placement, figure, player)]
             problem = None
         for index in oriented.reading_order:
-            if blocked[index] or ports[index] is None \
+            port = ports[index]
+            if blocked[index] or port is None \
                     or (problem is not None and problem(game, tile, index) is not None):
                 continue
             kind = tile.segments[index].kind
             options.append(FigureOption(
-                figure, ports[index], kind, role_of(figure, kind),
+                figure, port, kind, role_of(figure, kind),
                 oriented.segment_compass[index], oriented.segment_ports[index], index))
     return options
 
@@ -308,8 +309,10 @@ def stand(game: Game, placed: PlacedTile, figure: FigureKind, segment: int,
           player: int) -> Figure:
     """Stand a figure of ``player`` on ``segment`` of a tile just laid."""
     tile = placed.tile
+    port = placed.oriented.port_names[segment]
+    assert port is not None, "a figure stands on a segment with a port"
     standing = Figure(player, figure, role_of(figure, tile.segments[segment].kind),
-                      placed.x, placed.y, segment, placed.oriented.port_names[segment],
+                      placed.x, placed.y, segment, port,
                       tile.segments[segment].count("dolmen") > 0)
     game.left[figure][player] -= 1
     if figure == HUT:

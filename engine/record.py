@@ -31,17 +31,18 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Discard, Entry, Place, Remove, Skip
 from .chance import SETUP_FORMAT, DrawScript, Setup, commitment
 from .errors import EngineError, IllegalMoveError, Reason, RecordError
 from .figures import FigureKind
-from .game import Game
-from .options import Options
-from .rules import rules_for
+from .options import MIN_PLAYERS, Options
+from .rules import RuleSet, rules_for
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORMAT = SETUP_FORMAT
 FORMAT_V2 = "carcassonne-record/2"
@@ -64,29 +65,6 @@ class Record:
     commitment: str | None
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    """What ``python -m engine replay`` prints."""
-
-    scores: list[int]
-    after_turn: list[list[int]]
-    followers: list[int]
-    #: With the expansions only (None otherwise, and left out of the JSON): big
-    #: followers, builders and pigs in supply, trade goods held (wine, grain, cloth).
-    big: list[int] | None = None
-    builders: list[int] | None = None
-    pigs: list[int] | None = None
-    goods: list[list[int]] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        report: dict[str, Any] = {"scores": self.scores, "after_turn": self.after_turn,
-                                  "followers": self.followers}
-        for key in ("big", "builders", "pigs", "goods"):
-            if getattr(self, key) is not None:
-                report[key] = getattr(self, key)
-        return report
-
-
 # ----------------------------------------------------------------------
 # Writing
 
@@ -97,7 +75,7 @@ def record_of(game: Game, *, include_seed: bool = True) -> dict[str, Any]:
     1 record that does not say what the hands held."""
     start = next(iter(game.board.tiles.values()))
     hands = game.options.hand > 1
-    hands_known = hands and game._hand_size > 1
+    hands_known = hands and game.hands.size > 1
     version = FORMAT_V1 if hands and not hands_known else \
         FORMAT if game.seals_setup else FORMAT_V2
     record: dict[str, Any] = {
@@ -215,8 +193,8 @@ def read_record(record: Any) -> Record:
     players = record.get("players")
     most = options.max_players
     if players is None or not all(isinstance(p, str) for p in players) \
-            or not 2 <= len(players) <= most:
-        raise RecordError(f"record: 'players' must list 2 to {most} names")
+            or not MIN_PLAYERS <= len(players) <= most:
+        raise RecordError(f"record: 'players' must list {MIN_PLAYERS} to {most} names")
     start = record.get("start")
     if start is None or not isinstance(start.get("tile"), str):
         raise RecordError("record: 'start' must give the start tile")
@@ -308,49 +286,22 @@ def _entry(index: int, data: Any, hands: bool) -> Entry:
 # Replaying
 
 
-def game_from_record(data: Any, *, seed: int | None = None) -> Game:
-    """Rebuild the game a record describes, checking every entry."""
-    record = read_record(data)
-    game, legacy_hands = _replaying(record, seed)
-    for index, entry in enumerate(record.entries):
-        _replay_checked(game, index, entry, legacy_hands)
-    if record.finished:
-        game.end()
-    return game
-
-
 @dataclass(frozen=True)
-class Position:
-    """One entry of a record and the game just before it (see :func:`positions`)."""
+class ReplayPlan:
+    """How to deal a record's game (:meth:`Game.for_replay`): its rules, the seed
+    (None: the tiles are what the record shows, ``script``), and whether it is a
+    version 1 record of a game with hands replayed without a seed, which does not
+    say what the hands held (each player is taken to hold the tile they play)."""
 
-    index: int
-    entry: Entry
-    game: Game
-
-    @property
-    def made_by_engine(self) -> bool:
-        """The engine made this entry itself (a tile drawn that fit nowhere was
-        discarded): nobody chose it."""
-        return self.index < len(self.game.history)
+    rules: RuleSet
+    seed: int | None
+    script: DrawScript
+    hands_unknown: bool
 
 
-def positions(data: Any, *, seed: int | None = None) -> Iterator[Position]:
-    """Each entry of a record with the game as it stood just before it, replayed
-    and checked as :func:`game_from_record` does: for looking back at every
-    decision of a game (a review) in one replay. The game is the same object
-    throughout, advanced after each step: copy it to keep a position."""
-    record = read_record(data)
-    game, legacy_hands = _replaying(record, seed)
-    for index, entry in enumerate(record.entries):
-        yield Position(index, entry, game)
-        _replay_checked(game, index, entry, legacy_hands)
-
-
-def _replaying(record: Record, seed: int | None) -> tuple[Game, bool]:
-    """The game of ``record`` before its first entry, its tiles dealt from ``seed``
-    (or the record's own) or else from what the record shows; and whether it is
-    a version 1 record of a game with hands replayed without a seed, which does
-    not say what the hands held."""
+def replay_plan(record: Record, seed: int | None) -> ReplayPlan:
+    """Check ``record``'s start and its seed (``seed``, or the record's own) against
+    its commitment, and say how its tiles come."""
     rules = rules_for(record.options)
     if record.start != rules.start:
         raise IllegalMoveError(f"record: the start tile must be {rules.start}, "
@@ -367,20 +318,14 @@ def _replaying(record: Record, seed: int | None) -> tuple[Game, bool]:
     land = "entries" if not hands or legacy_hands else "hands" if record.version >= 2 else "none"
     script = DrawScript(record.entries, land=land, rule_bonus=rules.rule_bonus or rules.rule_bag,
                         double_turns=rules.double_turns)
-    try:
-        game = Game._replaying(rules, record.players, record.start_rotation, seed=seed,
-                               script=script, hand_size=1 if legacy_hands else None,
-                               commitment_=record.commitment,
-                               seals_setup=record.version >= 3)
-    except EngineError as error:
-        raise error.at_turn(error.turn if error.turn is not None else 0) from None
-    return game, legacy_hands
+    return ReplayPlan(rules, seed, script, legacy_hands)
 
 
-def _replay_checked(game: Game, index: int, entry: Entry, legacy_hands: bool) -> None:
-    """Replay one entry; an error names its turn."""
+def replay_entry(game: Game, index: int, entry: Entry) -> None:
+    """Replay entry ``index`` of a record into ``game`` (made by
+    :meth:`Game.for_replay`), checking it as live play does; an error names its turn."""
     try:
-        _replay_entry(game, index, entry, legacy_hands)
+        _replay_entry(game, index, entry, game.hands.size < game.options.hand)
     except EngineError as error:
         raise error.at_turn(error.turn if error.turn is not None else index) from None
 
@@ -429,7 +374,7 @@ def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> N
                                rules.rule_discard, Reason.MAY_NOT_DISCARD, tile=action.tile)
     if legacy_hands and entry.player is not None and entry.player != game.current_player \
             and 0 <= entry.player < len(game.players):
-        game._give_turn(entry.player)
+        game.give_turn(entry.player)
     _check_player(game, game.current_player, entry)  # type: ignore[arg-type]
     _check_hand(game, tuple(tile.id for tile in game.hand), entry)
     game.play(action)
@@ -450,23 +395,3 @@ def _check_hand(game: Game, held: tuple[str, ...], entry: Entry) -> None:
                                f"{', '.join(entry.hand)}, but they hold {', '.join(held)}", "D-8",
                                Reason.HAND_MISMATCH, player=entry.player, hand=entry.hand,
                                held=held)
-
-
-def replay(data: Any) -> ReplayResult:
-    """Replay a record and report its scores (the ``replay`` command's output)."""
-    record = read_record(data)
-    game = game_from_record(record)
-    turns = len(record.entries)
-    after = [list(scores) for scores in game.after_turn[:turns]]
-    if record.finished:
-        scores = list(game.scores)
-    else:
-        scores = after[-1] if after else [0] * len(game.players)
-    supplies = [game.supply(player) for player in range(len(game.players))]
-    followers = [supply.meeples for supply in supplies]
-    options = record.options
-    big = [supply.big for supply in supplies] if options.inns_cathedrals else None
-    if not options.traders_builders:
-        return ReplayResult(scores, after, followers, big)
-    return ReplayResult(scores, after, followers, big, [supply.builders for supply in supplies],
-                        [supply.pigs for supply in supplies], [list(g) for g in game.goods])

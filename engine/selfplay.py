@@ -23,8 +23,8 @@ from .errors import EngineError
 from .events import TileDiscarded, TilePlaced
 from .figures import FOLLOWERS, HUT
 from .game import Game
-from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Options
-from .record import replay
+from .options import CARCASSONNE, HUNTERS_AND_GATHERERS, Discards, FarmEdition, Options
+from .replays import replay
 from .tiles import TileType
 from .verify import verify
 
@@ -48,7 +48,8 @@ def _random_placement(game: Game, rng: random.Random) -> tuple[TileType, Placeme
     """A legal placement of a tile in hand, uniformly chosen. Placements are
     counted per kind of open position (what the neighbours demand), so only the
     one chosen is made."""
-    choices = []  # (number of placements, tile, rotations, positions or placements)
+    #: (number of placements, tile, rotations, positions) or (number, tile, None, placements)
+    choices: list[tuple[int, TileType, tuple[int, ...] | None, Any]] = []
     total = 0
     by_constraint = game.board.by_constraint
     for tile in game.hand:
@@ -161,11 +162,11 @@ def all_option_sets() -> list[Options]:
     sets = []
     for inns, traders in ((False, False), (True, False), (False, True), (True, True)):
         for farmers, small, river, winter, unfinished, hand, discards in product(
-                ("3rd", "1st", "off"), (False, True), (False, True), (False, True),
-                (True, False), (1, 3), ("out", "back")):
+                tuple(FarmEdition), (False, True), (False, True), (False, True),
+                (True, False), (1, 3), tuple(Discards)):
             sets.append(Options(CARCASSONNE, farmers, small, river, winter, unfinished, hand,
                                 discards, inns, traders))
-    for unfinished, hand, discards in product((True, False), (1, 3), ("out", "back")):
+    for unfinished, hand, discards in product((True, False), (1, 3), tuple(Discards)):
         sets.append(Options(HUNTERS_AND_GATHERERS, unfinished=unfinished, hand=hand,
                             discards=discards))
     return sets

@@ -342,8 +342,9 @@ def parse_tile(line: str, game: str, pile: Pile = Pile.LAND) -> TileType:
     return _build_tile(tile_id, count, game, edges, items, description, pile)
 
 
-def _build_tile(tile_id, count, game, edges, items, description,  # noqa: C901
-                pile) -> TileType:
+def _build_tile(tile_id: str, count: int, game: str,  # noqa: C901
+                edges: tuple[str, str, str, str], items: list[str], description: str,
+                pile: Pile) -> TileType:
     field_kind = FIELD_KIND[game]
     segments: list[dict] = []
     lakes: dict[str, int] = {}

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import RecordError
-from .record import game_from_record, read_record, record_digest, sealed
+from .record import read_record, record_digest, sealed
+from .replays import game_from_record
 
 
 @dataclass(frozen=True)

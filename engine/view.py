@@ -17,12 +17,15 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from . import turns
+from . import turn_cycle
 from .actions import Entry
 from .chance import new_seed
-from .game import Game
 from .tiles import Pile
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,8 @@ class PlayerView:
         held = [len(position.hand_of(p)) for p in range(len(game.players))]
         unseen = Counter(position.remaining())
         for other in range(len(game.players)):
-            if other != player and position._hands_dealt:
-                unseen.update(tile.id for tile in position._hands[other])
+            if other != player and position.hands.dealt:
+                unseen.update(tile.id for tile in position.hands.of(other))
         return cls(player, tuple(tile.id for tile in position.hand_of(player)), tuple(held),
                    MappingProxyType(dict(sorted(unseen.items()))),
                    MappingProxyType(position.remaining_bonus()), position)
@@ -67,7 +70,7 @@ class PlayerView:
 def _forget(state: Game, player: int) -> None:
     """Drop what ``player`` cannot know from a copy: the seed, and the hands other
     players held at their past entries."""
-    state._seed = None
+    state.forget_seed()
     state.history = [entry if entry.player == player or not entry.hand
                      else Entry(entry.action, entry.player, entry.bonus)
                      for entry in state.history]
@@ -81,15 +84,16 @@ def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
     bag = state.bag
     bag.reseed(rng)
     tiles = state.rules.tiles
+    hands = state.hands
     others = [p for p in range(len(state.players))
-              if p != player and state._hands_dealt and state._hands[p]]
+              if p != player and hands.dealt and hands.of(p)]
     for kind, pile in zip(state.rules.pile_order, bag.piles):
         if kind == Pile.LAND and others:
-            pool = sorted(pile + [tile.id for p in others for tile in state._hands[p]])
+            pool = sorted(pile + [tile.id for p in others for tile in hands.of(p)])
             rng.shuffle(pool)
             for p in others:
-                size = len(state._hands[p])
-                state._hands[p] = [tiles[t] for t in pool[len(pool) - size:]]
+                size = len(hands.of(p))
+                hands.replace(p, (tiles[t] for t in pool[len(pool) - size:]))
                 del pool[len(pool) - size:]
             pile[:] = pool
         else:
@@ -100,4 +104,4 @@ def _deal_unseen(state: Game, player: int, rng: random.Random) -> None:
     if not state.is_over and not state.is_bonus_turn \
             and (state.tile is None or state.current_player in others):
         state.tile = None  # the player on turn was dealt anew: find them a tile that fits
-        turns.begin_turn(state)
+        turn_cycle.begin_turn(state)

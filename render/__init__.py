@@ -26,7 +26,8 @@ draws, English by default; see :mod:`render.labels`)::
     player_colour(seat), PLAYER_COLOURS       # the colour-vision-safe palette
     Labels, Counted, ENGLISH                  # every word drawn, for translation
 
-The score chart is ``bot.charts.score_chart(names, scores, final=..., labels=...)``.
+The score chart: ``score_chart(names, scores, *, final=False, labels=...) -> bytes``
+(PNG), its points from ``score_table(game)`` (:mod:`render.chart`).
 
 ``theme`` is ``"classic"``, ``"winter"`` or ``"hunters"`` (or a
 :class:`Theme`); by default Hunters and Gatherers games get ``hunters``,
@@ -56,7 +57,10 @@ the same state always gives the same pixels and the same PNG bytes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import map_frame, render_board, render_choices
+from .chart import score_chart, score_table
 from .hand import render_hand, render_tile
 from .labels import ENGLISH, Counted, Labels
 from .naming import (
@@ -81,8 +85,11 @@ from .theme import (
 )
 from .turn import render_turn
 
+if TYPE_CHECKING:
+    from engine import Game
 
-def theme_for(game) -> Theme:
+
+def theme_for(game: Game) -> Theme:
     """The theme a game is drawn with when none is asked for."""
     return resolve_theme(None, game)
 
@@ -92,6 +99,7 @@ __all__ = [
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",
-    "render_preview", "render_review", "render_tile", "render_turn", "theme_for", "to_png",
+    "render_preview", "render_review", "render_tile", "render_turn", "score_chart",
+    "score_table", "theme_for", "to_png",
     "warm_up",
 ]

@@ -14,12 +14,16 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from engine import Game
 
 
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes are bad input too: one line, exit status 1."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(1, f"error: {message} (see python -m render --help)\n")
 
 
@@ -87,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _theme_name(game) -> str:
+def _theme_name(game: Game) -> str:
     from .theme import resolve_theme
 
     return resolve_theme(None, game).name

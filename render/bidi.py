@@ -16,8 +16,12 @@ database describes them, and the run's characters are reversed.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
 
 STRONG_RTL = {"R", "AL"}
 NUMBERS = {"EN", "AN"}
@@ -88,23 +92,23 @@ def levels(text: str) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(Generic[K]):
     """A piece of text drawn in one go: ``text`` in logical order, ``level``
     odd for right to left. ``key`` groups characters that must share a run
     (the font that draws them)."""
 
     text: str
     level: int
-    key: object
+    key: K
 
 
-def visual_runs(text: str, keys: list[object]) -> list[Run]:
+def visual_runs(text: str, keys: Sequence[K]) -> list[Run[K]]:
     """Cut ``text`` into runs of one key and one level, in left-to-right
     display order (L2); each run keeps its characters in logical order."""
     if not text:
         return []
     lv = levels(text)
-    runs: list[Run] = []
+    runs: list[Run[K]] = []
     start = 0
     for i in range(1, len(text) + 1):
         if i == len(text) or lv[i] != lv[start] or keys[i] != keys[start]:

@@ -10,8 +10,9 @@ turn picture, the preview and the feature view.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -24,9 +25,12 @@ from .figures import BIG_SCALE, figure_sprite
 from .labels import ENGLISH, Labels
 from .layout import tile_layout
 from .naming import Position, candidate_labels
-from .text import draw_text, paste, text_sprite, text_width
+from .text import Sprite, draw_text, paste, text_sprite, text_width
 from .theme import RGB, Theme, player_colour, player_mark, resolve_theme
 from .tileart import tile_image
+
+if TYPE_CHECKING:
+    from engine import Game, OrientedTile, PlacedTile, TileType
 
 #: Pixels per tile side when the board fits; it shrinks for big boards.
 DEFAULT_TILE = 96
@@ -114,13 +118,13 @@ class LegendEntry:
     goods: tuple[tuple[str, int], ...] = ()
 
 
-def legend_text(game, player: int) -> str:
+def legend_text(game: Game, player: int) -> str:
     """A player's legend text: the turn arrow and the name."""
     return (TURN_MARK if player == game.current_player else "") + short_name(
         game.players[player])
 
 
-def legend_entries(game, size: int, left: int, width: int, *,
+def legend_entries(game: Game, size: int, left: int, width: int, *,
                    scores: bool = False) -> list[LegendEntry]:
     """Where each legend entry goes, wrapped to ``width`` px."""
     sprite = legend_sprite_size(size)
@@ -141,7 +145,7 @@ def legend_entries(game, size: int, left: int, width: int, *,
     return entries
 
 
-def goods_held(game, player: int) -> tuple[tuple[str, int], ...]:
+def goods_held(game: Game, player: int) -> tuple[tuple[str, int], ...]:
     """The trade goods ``player`` holds, each kind held with its count (TB-11)."""
     return tuple((good, count) for good, count in zip(TRADE_GOODS, game.goods[player])
                  if count)
@@ -204,7 +208,7 @@ def short_name(name: str, limit: int = 18) -> str:
 # --------------------------------------------------------------------------
 # The frame.
 
-def map_frame(game, *, extra: Iterable[Position] = (), scale: int | None = None,
+def map_frame(game: Game, *, extra: Iterable[Position] = (), scale: int | None = None,
               margin: int = 1, around: Position | None = None,
               legend: bool = True, footer: int = 0) -> MapFrame:
     """The crop and scale of the map of ``game``.
@@ -231,7 +235,7 @@ def map_frame(game, *, extra: Iterable[Position] = (), scale: int | None = None,
     return window_frame(game, (x0, y0, cols, rows), scale=scale, legend=legend, footer=footer)
 
 
-def window_frame(game, window: tuple[int, int, int, int], *, scale: int | None = None,
+def window_frame(game: Game, window: tuple[int, int, int, int], *, scale: int | None = None,
                  legend: bool = True, footer: int = 0, header: int = 0,
                  scores: bool = False) -> MapFrame:
     """The frame of exactly the positions ``window = (x0, y0, cols, rows)``."""
@@ -257,7 +261,10 @@ def _gutter_width(y0: int, rows: int, size: int) -> int:
     return max(text_width(str(y), size) for y in range(y0, y0 + rows)) + 8
 
 
-def candidate_mapping(candidates) -> dict[str, Position]:
+#: Labelled positions (label -> (x, y)), positions to label, or none.
+Candidates = Mapping[str, Sequence[int]] | Iterable[Sequence[int]] | None
+
+def candidate_mapping(candidates: Candidates) -> dict[str, Position]:
     """``candidates`` as label -> position: a mapping is kept, positions are labelled."""
     if not candidates:
         return {}
@@ -266,7 +273,7 @@ def candidate_mapping(candidates) -> dict[str, Position]:
     return candidate_labels((int(p[0]), int(p[1])) for p in candidates)
 
 
-def recent_tiles(game) -> list:
+def recent_tiles(game: Game) -> list[PlacedTile]:
     """The tiles placed since the player on turn last placed one, oldest
     first (none once the game is over)."""
     player = game.current_player
@@ -287,8 +294,8 @@ def new_picture(frame: MapFrame, theme: Theme) -> tuple[Image.Image, ImageDraw.I
 # --------------------------------------------------------------------------
 # The board.
 
-def render_board(game, *, theme=None, highlight_last: bool = True, candidates=None,
-                 scale: int | None = None, recent: bool = True,
+def render_board(game: Game, *, theme: str | Theme | None = None, highlight_last: bool = True,
+                 candidates: Candidates = None, scale: int | None = None, recent: bool = True,
                  labels: Labels = ENGLISH) -> Image.Image:
     """The map of ``game``: a pure function of the game state.
 
@@ -306,8 +313,9 @@ def render_board(game, *, theme=None, highlight_last: bool = True, candidates=No
                   recent, labels)
 
 
-def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: bool,
-           scale: int | None, inset, recent: bool, labels: Labels) -> Image.Image:
+def _board(game: Game, theme: Theme, candidates: dict[str, Position], highlight_last: bool,
+           scale: int | None, inset: TileType | None, recent: bool,
+           labels: Labels) -> Image.Image:
     """The map, its labels and legend; with ``inset``, that tile under the legend."""
     marked = recent_tiles(game) if recent else []
     size_guess = label_font_size(scale or DEFAULT_TILE)
@@ -334,8 +342,9 @@ def _board(game, theme: Theme, candidates: dict[str, Position], highlight_last: 
     return image
 
 
-def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFrame,
-              theme: Theme, *, highlight_last: bool = True, recent=(),
+def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game: Game, frame: MapFrame,
+              theme: Theme, *, highlight_last: bool = True,
+              recent: Iterable[PlacedTile] = (),
               figure_scale: float | None = FIGURE_SCALE) -> None:
     """Empty positions, tiles, the last-tile frame, recent moves and the
     figures (``figure_scale=None``: no figures, for a caller that paints
@@ -364,7 +373,7 @@ def paint_map(image: Image.Image, draw: ImageDraw.ImageDraw, game, frame: MapFra
         paint_figures(image, game, frame, figure_scale)
 
 
-def paint_figures(image: Image.Image, game, frame: MapFrame,
+def paint_figures(image: Image.Image, game: Game, frame: MapFrame,
                   scale: float = FIGURE_SCALE) -> None:
     """Every figure on the map inside the frame."""
     tiles = game.board.tiles
@@ -387,7 +396,7 @@ def paint_highlight(draw: ImageDraw.ImageDraw, frame: MapFrame, x: int, y: int,
     draw.rectangle((ox, oy, x1, y1), outline=BLACK, width=1)
 
 
-def badge_corner(frame: MapFrame, placed, game) -> tuple[int, int, int, int]:
+def badge_corner(frame: MapFrame, placed: PlacedTile, game: Game) -> tuple[int, int, int, int]:
     """The box of a recent-move badge: the corner of the tile farthest from its figures."""
     t = frame.tile
     side = max(12, round(t * BADGE_SCALE))
@@ -402,8 +411,8 @@ def badge_corner(frame: MapFrame, placed, game) -> tuple[int, int, int, int]:
     return left, top, left + side, top + side
 
 
-def paint_recent(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame, placed,
-                 number: int, game) -> None:
+def paint_recent(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame,
+                 placed: PlacedTile, number: int, game: Game) -> None:
     """The order of a recent move: a white square with a black number in a tile corner."""
     box = badge_corner(frame, placed, game)
     side = box[2] - box[0]
@@ -412,7 +421,7 @@ def paint_recent(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame,
     paste_centred(image, text_sprite(str(number), round(side * 0.72), BLACK), centre)
 
 
-def paste_centred(image: Image.Image, sprite, centre: tuple[float, float]) -> None:
+def paste_centred(image: Image.Image, sprite: Sprite, centre: tuple[float, float]) -> None:
     """Paste a text sprite so that its ink (not its line box) is centred on ``centre``."""
     box = sprite.ink
     if box is None:
@@ -422,7 +431,7 @@ def paste_centred(image: Image.Image, sprite, centre: tuple[float, float]) -> No
     paste(image, sprite.image, (left, top))
 
 
-def figure_anchor(placed, segment: int) -> tuple[float, float]:
+def figure_anchor(placed: PlacedTile, segment: int) -> tuple[float, float]:
     """Where a figure on ``segment`` of a placed tile stands, in the tile's unit square."""
     return tile_layout(placed.tile, placed.oriented.quarter_turns).anchor(segment)
 
@@ -442,7 +451,7 @@ def figure_size(frame: MapFrame, scale: float = FIGURE_SCALE) -> int:
     return max(10, round(frame.tile * scale))
 
 
-def paint_figure(image: Image.Image, frame: MapFrame, placed, segment: int, role: str,
+def paint_figure(image: Image.Image, frame: MapFrame, placed: PlacedTile, segment: int, role: str,
                  player: int, *, scale: float = FIGURE_SCALE,
                  figure: str = "meeple") -> tuple[int, int, int, int]:
     """A figure in its player's colour with their mark; returns the box it covers.
@@ -530,7 +539,7 @@ def paint_axes(image: Image.Image, frame: MapFrame, theme: Theme) -> None:
                       anchor="rm")
 
 
-def port_segment(oriented, port: str) -> int:
+def port_segment(oriented: OrientedTile, port: str) -> int:
     """The segment of an oriented tile that a port name stands for."""
     return oriented.point_segment[PORT_INDEX[port]]
 
@@ -543,7 +552,7 @@ NEXT_TILE_UNKNOWN = ("the record does not say which tile comes next (the export 
                      "game keeps the bag's order secret): name a tile to place")
 
 
-def tile_arg(game, tile):
+def tile_arg(game: Game, tile: TileType | str | None) -> TileType:
     """The TileType meant by ``tile`` (None: the tile to play; an id; a TileType)."""
     if tile is None:
         if game.is_over:
@@ -554,16 +563,16 @@ def tile_arg(game, tile):
     return find_tile(tile) if isinstance(tile, str) else tile
 
 
-def render_choices(game, tile=None, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
+def render_choices(game: Game, tile: TileType | str | None = None, *,
+                   theme: str | Theme | None = None, labels: Labels = ENGLISH) -> Image.Image:
     """The map with every legal position of ``tile`` (default: the tile to
     play) marked by its label (:func:`render.naming.candidate_positions`),
     and the tile itself beside the legend."""
     from .naming import candidate_positions
 
-    tile = tile_arg(game, tile)
-    candidates = candidate_positions(game, tile)
-    theme = resolve_theme(theme, game)
-    return _board(game, theme, candidates, True, None, tile, True, labels)
+    chosen = tile_arg(game, tile)
+    candidates = candidate_positions(game, chosen)
+    return _board(game, resolve_theme(theme, game), candidates, True, None, chosen, True, labels)
 
 
 #: Size of the tile shown under the move choices, at least.
@@ -581,7 +590,7 @@ def inset_size(width: int, height: int) -> int:
     return max(INSET_TILE, math.ceil(max(by_width, by_height)))
 
 
-def paint_inset(image: Image.Image, tile, theme: Theme, frame: MapFrame,
+def paint_inset(image: Image.Image, tile: TileType, theme: Theme, frame: MapFrame,
                 labels: Labels, size: int) -> None:
     """The tile to place, ``size`` px, at the bottom right, with a caption. Its id is
     not drawn: the places of the picture are lettered, and a tile id (also a letter)

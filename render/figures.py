@@ -12,6 +12,7 @@ whichever reads on the player's colour.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -53,7 +54,7 @@ def _silhouette(shape: str, side: int) -> Image.Image:
     half = side / 2
     r = side * 0.4
 
-    def place(points):
+    def place(points: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
         return [(half + x * r, half + y * r) for x, y in points]
 
     if shape in ("standing", "lying"):

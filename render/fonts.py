@@ -19,6 +19,7 @@ empty box. Which fonts a font file covers is read from its character map
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -143,7 +144,7 @@ def _format4(data: bytes, at: int) -> set[int]:
     return found
 
 
-def _first_present(candidates, colour: bool = False) -> Face | None:
+def _first_present(candidates: Iterable[tuple[str, int]], colour: bool = False) -> Face | None:
     for path, index in candidates:
         if Path(path).is_file():
             face = Face(path, index, colour)

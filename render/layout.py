@@ -21,14 +21,19 @@ derived from the tile data alone, so a tile added to a catalogue draws itself:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine.geometry import CENTRE
 from engine.tiles import CITY, CLOISTER, FOREST, LAKE, OPEN_AREA_KINDS, RIVER, ROAD
 from engine.tilesets import tile_set
+
+if TYPE_CHECKING:
+    from engine import OrientedTile, Segment, TileType
 
 Point = tuple[float, float]
 
@@ -279,13 +284,13 @@ def _obstacle_end(start: Point, normal: Point, areas: list[Area]) -> Point | Non
     return _add(wall, _sub(wall, start), 0.06)
 
 
-def _is_river_lake_tile(tile) -> bool:
+def _is_river_lake_tile(tile: TileType) -> bool:
     """The River's last tile: a one-edge river that ends in a lake drawn on it."""
     return "lake" in tile.marks
 
 
 @cache
-def tile_layout(tile, quarter_turns: int = 0) -> TileLayout:
+def tile_layout(tile: TileType, quarter_turns: int = 0) -> TileLayout:
     """The layout of ``tile`` turned ``quarter_turns`` × 90° clockwise (cached).
 
     Worked out once in the reference orientation and turned, so a tile looks
@@ -317,7 +322,7 @@ def _turn_cells(values: tuple[int, ...], quarter_turns: int) -> tuple[int, ...]:
 
 
 def _turned(layout: TileLayout, q: int) -> TileLayout:
-    def many(points):
+    def many(points: Sequence[Point]) -> tuple[Point, ...]:
         return tuple(turn_point(p, q) for p in points)
 
     return TileLayout(
@@ -342,7 +347,7 @@ def _turned(layout: TileLayout, q: int) -> TileLayout:
     )
 
 
-def _reference_layout(tile) -> TileLayout:
+def _reference_layout(tile: TileType) -> TileLayout:
     quarter_turns = 0
     oriented = tile.orientations[0]
     segments = tile.segments
@@ -393,7 +398,8 @@ def _reference_layout(tile) -> TileLayout:
             if len(own) != 1:
                 # Three or more edges, or a through-river with a lake: branches
                 # from every edge to the centre (or to the lake).
-                hub = lake_centre.get(segments[i].lake, MIDDLE)
+                ends_in = segments[i].lake
+                hub = MIDDLE if ends_in is None else lake_centre.get(ends_in, MIDDLE)
                 for direction in own:
                     start = edge_middle(direction)
                     paths.append(Path(i, kind, _towards(start, NORMALS[direction], hub),
@@ -403,8 +409,9 @@ def _reference_layout(tile) -> TileLayout:
                 continue
             direction = own[0]
             start, normal = edge_middle(direction), NORMALS[direction]
-            if kind == RIVER and segments[i].lake is not None:
-                end, how = lake_centre[segments[i].lake], "lake"
+            ends_in = segments[i].lake
+            if kind == RIVER and ends_in is not None:
+                end, how = lake_centre[ends_in], "lake"
             elif kind == RIVER and tile.game == "carcassonne" and _is_river_lake_tile(tile):
                 end, how = MIDDLE, "lake"
                 pools.append(Pool(None, MIDDLE, LAKE_RADIUS))
@@ -414,14 +421,16 @@ def _reference_layout(tile) -> TileLayout:
                 end, how = MIDDLE, "junction"
             else:
                 blocking = city_areas if kind == ROAD else areas
-                end = _obstacle_end(start, normal, blocking)
+                blocked_at = _obstacle_end(start, normal, blocking)
                 how = "gate"
-                if end is None:
+                if blocked_at is None:
                     alone = len(one_edge[kind]) == 1
                     end = MIDDLE if alone else _add(start, normal, 0.32)
                     how = "spring" if kind == RIVER else "dead-end"
-                elif kind == RIVER:
-                    how = "spring"
+                else:
+                    end = blocked_at
+                    if kind == RIVER:
+                        how = "spring"
             points = _towards(start, normal, end)
             paths.append(Path(i, kind, points, how))
             if how in ("spring", "dead-end"):
@@ -462,7 +471,8 @@ def _reference_layout(tile) -> TileLayout:
 CLEARING_RADIUS = 0.12
 
 
-def _clearings(segments, kinds, edges, areas) -> tuple[Pool, ...]:
+def _clearings(segments: Sequence[Segment], kinds: Sequence[str], edges: Sequence[Sequence[int]],
+               areas: Sequence[Area]) -> tuple[Pool, ...]:
     """A field that touches no edge lies between the tile's cities: where the
     cities' shapes leave it no room, a round clearing at the mean of their
     edges' middles is cut out for it."""
@@ -480,7 +490,7 @@ def _clearings(segments, kinds, edges, areas) -> tuple[Pool, ...]:
     return (Pool(inner, centre, CLEARING_RADIUS),)
 
 
-def _mean(points) -> Point:
+def _mean(points: Sequence[Point]) -> Point:
     return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
 
 
@@ -536,11 +546,14 @@ def _cell(point: Point) -> tuple[int, int]:
             min(RASTER - 1, max(0, int(point[1] * RASTER))))
 
 
-def _scaled(points, scale: float = RASTER) -> list[tuple[float, float]]:
+def _scaled(points: Sequence[Point], scale: float = RASTER) -> list[tuple[float, float]]:
     return [(x * scale, y * scale) for x, y in points]
 
 
-def _rasterise(tile, oriented, areas, paths, pools, cloister, markers, clearings=()):
+def _rasterise(tile: TileType, oriented: OrientedTile, areas: Sequence[Area],
+               paths: Sequence[Path], pools: Sequence[Pool], cloister: Point | None,
+               markers: Sequence[tuple[str, Point]], clearings: Sequence[Pool] = (),
+               ) -> tuple[list[int], list[tuple[int, int]], list[Point]]:
     """Draw every non-field feature into a raster of segment numbers, then let
     the fields flood the rest from their border points."""
     image = Image.new("L", (RASTER, RASTER), 0)
@@ -578,16 +591,16 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers, clearings
     # to the field with the nearest border point: straight dividing lines.
     seeds: dict[int, list[tuple[int, Point]]] = {}
     #: A field that touches no edge (inside cities) takes the pockets no other reaches.
-    inner = None
+    inner: int | None = None
     for index, segment in enumerate(tile.segments):
         if segment.kind not in OPEN_AREA_KINDS:
             continue
-        for point in oriented.segment_points[index]:
-            if point == CENTRE:
+        for edge_point in oriented.segment_points[index]:
+            if edge_point == CENTRE:
                 inner = index
                 continue
-            direction = point // 3
-            position = border_position(point)
+            direction = edge_point // 3
+            position = border_position(edge_point)
             for step in range(4):
                 cx, cy = _cell(_add(position, NORMALS[direction], step / RASTER))
                 cell = cy * RASTER + cx
@@ -618,7 +631,7 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers, clearings
                 owner[cell] = found[0][0]
             else:
                 centre = _CENTRES[cell]
-                owner[cell] = min(found, key=lambda s, c=centre: (_dist(c, s[1]), s[0]))[0]
+                owner[cell] = min((_dist(centre, at), field) for field, at in found)[1]
 
     # Where two fields meet with no feature between them: a hedge, and a
     # conflict to report (the geometry alone does not separate them).
@@ -636,7 +649,7 @@ def _rasterise(tile, oriented, areas, paths, pools, cloister, markers, clearings
     return owner, sorted(touching), hedges
 
 
-def _river_of(paths) -> int:
+def _river_of(paths: Sequence[Path]) -> int:
     return next(p.segment for p in paths if p.kind == RIVER)
 
 
@@ -673,7 +686,9 @@ def _cell_centre(cell: int) -> Point:
     return _CENTRES[cell]
 
 
-def _anchors(segments, kinds, areas, paths, pools, cloister, owner, distance) -> list[Point]:
+def _anchors(segments: Sequence[Segment], kinds: Sequence[str], areas: Sequence[Area],
+             paths: Sequence[Path], pools: Sequence[Pool], cloister: Point | None,
+             owner: Sequence[int], distance: Sequence[int]) -> list[Point]:
     anchors: list[Point] = []
     cells_of: dict[int, list[int]] = {}
     for cell, who in enumerate(owner):
@@ -723,7 +738,9 @@ GLYPH_RADIUS = {
 }
 
 
-def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list[Spot]:
+def _place_goods(tile: TileType, segments: Sequence[Segment], kinds: Sequence[str],
+                 pools: Sequence[Pool], owner: Sequence[int], distance: Sequence[int],
+                 anchors: Sequence[Point]) -> list[Spot]:
     """Put each good's glyph in its segment where it has the most room,
     keeping clear of the figure's anchor and of the glyphs placed before."""
     spots: list[Spot] = []
@@ -778,7 +795,8 @@ def _place_goods(tile, segments, kinds, pools, owner, distance, anchors) -> list
 _LATTICE = 7  # raster cells between two houses, trees or tufts
 
 
-def _decorations(kinds, owner, distance, spots, anchors) -> list[tuple[str, Point]]:
+def _decorations(kinds: Sequence[str], owner: Sequence[int], distance: Sequence[int],
+                 spots: Sequence[Spot], anchors: Sequence[Point]) -> list[tuple[str, Point]]:
     """Houses in cities, trees in forests, tufts on fields: on a staggered
     lattice, deep enough in their region and clear of glyphs and figures."""
     keep_clear = [(s.centre, s.radius) for s in spots] + [(a, FIGURE_RADIUS * 0.8)

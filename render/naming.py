@@ -17,6 +17,10 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine import Game, TileType
 
 Position = tuple[int, int]
 
@@ -60,7 +64,7 @@ def candidate_labels(positions: Iterable[Position]) -> dict[str, Position]:
     return {index_label(i): position for i, position in enumerate(ordered)}
 
 
-def candidate_positions(game, tile=None) -> dict[str, Position]:
+def candidate_positions(game: Game, tile: TileType | str | None = None) -> dict[str, Position]:
     """The labels of the move-choice image for ``tile`` (default: the tile to play).
 
     Every position where the tile fits in at least one rotation gets a label.

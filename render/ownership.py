@@ -13,7 +13,9 @@ Ownership comes from the engine (``game.feature_at``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -35,6 +37,11 @@ from .layout import RASTER, tile_layout
 from .text import draw_text
 from .theme import RGB, ink_on, player_colour, player_mark, resolve_theme
 
+if TYPE_CHECKING:
+    from engine import Game, TileType
+
+    from .theme import Theme
+
 #: How strongly a claimed feature is tinted (0-255).
 TINT = 150
 #: Stripe width of a contested feature, relative to a tile.
@@ -45,7 +52,7 @@ OUTLINE = 2
 
 
 @lru_cache(maxsize=4096)
-def segment_mask(tile, quarter_turns: int, segment: int, size: int) -> Image.Image:
+def segment_mask(tile: TileType, quarter_turns: int, segment: int, size: int) -> Image.Image:
     """An L mask of the pixels of ``segment`` on a ``size`` px tile."""
     layout = tile_layout(tile, quarter_turns)
     cells = bytes(255 if owner == segment else 0 for owner in layout.owner)
@@ -54,7 +61,7 @@ def segment_mask(tile, quarter_turns: int, segment: int, size: int) -> Image.Ima
 
 
 @lru_cache(maxsize=4096)
-def segment_outline(tile, quarter_turns: int, segment: int, size: int) -> Image.Image:
+def segment_outline(tile: TileType, quarter_turns: int, segment: int, size: int) -> Image.Image:
     """An L mask of the rim of ``segment`` on a ``size`` px tile, :data:`OUTLINE` px
     wide, where it meets another piece of the tile: not along the tile's edge, where
     the same feature goes on (the neighbour's edge matches)."""
@@ -80,11 +87,11 @@ def stripes(colours: tuple[RGB, ...], size: int) -> Image.Image:
     return image
 
 
-def owners_text(owners) -> str:
+def owners_text(owners: Iterable[int]) -> str:
     return "/".join(player_mark(p) for p in owners)
 
 
-def render_features(game, *, theme=None, scale: int | None = None,
+def render_features(game: Game, *, theme: str | Theme | None = None, scale: int | None = None,
                     labels: Labels = ENGLISH) -> Image.Image:
     """The whole map with every claimed feature tinted with its owner's colour
     and mark, contested ones striped, unclaimed ones plain, and a key."""
@@ -139,7 +146,8 @@ def render_features(game, *, theme=None, scale: int | None = None,
     return image
 
 
-def _mark_disc(image, draw, centre, owners, size) -> None:
+def _mark_disc(image: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, float],
+               owners: Sequence[int], size: int) -> None:
     """The owners' marks in a small disc: the owner's colour, or white when shared."""
     from .board import label_box
 
@@ -147,7 +155,7 @@ def _mark_disc(image, draw, centre, owners, size) -> None:
     label_box(image, centre, owners_text(owners), size, fill, ink_on(fill), disc=True)
 
 
-def contested_swatch(theme, size: int) -> Image.Image:
+def contested_swatch(theme: Theme, size: int) -> Image.Image:
     """The key's contested swatch, drawn as a contested field is: two players' stripes
     tinted over the field."""
     field = Image.new("RGB", (size, size), theme.field)
@@ -155,7 +163,8 @@ def contested_swatch(theme, size: int) -> Image.Image:
                            Image.new("L", (size, size), TINT))
 
 
-def _paint_key(image, draw, left: int, top: int, theme, labels: Labels) -> None:
+def _paint_key(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, top: int, theme: Theme,
+              labels: Labels) -> None:
     """The title, then a striped swatch for contested and a plain one for unclaimed."""
     s = KEY_SIZE
     box = draw_text(image, (left, top + s // 2), labels.features_title + ":", s, theme.label,

@@ -7,6 +7,8 @@ from functools import cache
 
 from PIL import Image
 
+from engine.tiles import TileType
+
 #: Our own ceiling (Discord takes 10 MiB): pictures stay quick to load on phones.
 MAX_PNG_BYTES = 2 * 1024 * 1024
 
@@ -52,7 +54,7 @@ def _theme_names() -> set[str]:
     return set(THEMES)
 
 
-def _sample_tiles() -> list:
+def _sample_tiles() -> list[TileType]:
     """Every tile of the sets drawn without glyphs of their own, and of the
     others (the expansions') one tile per mark they add: the rest adds no
     colour, only time to every first picture."""
@@ -60,7 +62,7 @@ def _sample_tiles() -> list:
 
     plain = {tile_id for name in ("base", "river", "winter", "hunters")
              for tile_id in tile_set(name)}
-    def marks(tile) -> set[str]:
+    def marks(tile: TileType) -> set[str]:
         return {good for segment in tile.segments for good, _ in segment.goods}
 
     every = all_tiles()

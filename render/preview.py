@@ -10,9 +10,12 @@ on another number.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
+from engine import FigureOption, Placement
 from engine.geometry import PORT_INDEX
 
 from .board import (
@@ -38,6 +41,12 @@ from .text import draw_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
+if TYPE_CHECKING:
+    from engine import Game, TileType
+
+    from .board import MapFrame
+    from .theme import Theme
+
 #: Tile size of the preview: big enough for a number on every feature.
 PREVIEW_TILE = 176
 #: How big the preview's figures are, relative to a tile.
@@ -53,7 +62,9 @@ _EXPLAINED = frozenset({"big", "builder", "pig"})
 Box = tuple[int, int, int, int]
 
 
-def render_preview(game, placement, tile=None, *, theme=None, figure=None,
+def render_preview(game: Game, placement: Placement | Sequence[int],
+                   tile: TileType | str | None = None, *, theme: str | Theme | None = None,
+                   figure: FigureOption | tuple[str, str] | None = None,
                    labels: Labels = ENGLISH) -> Image.Image:
     """The map around ``placement`` with ``tile`` (default: the tile to play)
     drawn in place and each spot where a figure may go numbered: spot ``k`` is
@@ -71,8 +82,6 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
     """
     tile = tile_arg(game, tile)
     x, y, rotation = (int(v) for v in placement)
-    from engine import Placement
-
     placement = Placement(x, y, rotation)
     problem = game.placement_problem(placement, tile)
     if problem is not None:
@@ -96,6 +105,7 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
         big = chosen.figure == "big"
         size = figure_size(frame, PREVIEW_FIGURE * BIG_SCALE if big else PREVIEW_FIGURE)
         player = game.current_player
+        assert player is not None, "a preview is of the player on turn's move"
         sprite = figure_sprite(chosen.role, player_colour(player), size, player_mark(player),
                                big=big)
         cx, cy = frame.point(x, y, beside_anchor(tile_layout(tile, quarter).anchor(
@@ -121,11 +131,13 @@ def render_preview(game, placement, tile=None, *, theme=None, figure=None,
     return image
 
 
-def spot_size(frame) -> int:
+def spot_size(frame: MapFrame) -> int:
     return max(12, round(frame.tile * 0.13))
 
 
-def spot_positions(frame, placement, tile, options, taken: list[Box]):
+def spot_positions(frame: MapFrame, placement: Placement, tile: TileType,
+                   options: Sequence[FigureOption], taken: list[Box],
+                   ) -> list[tuple[int, FigureOption, tuple[int, int]]]:
     """``(number, option, centre)`` of each spot, in option order.
 
     A spot starts at its feature's anchor; if its disc would cover the chosen
@@ -135,7 +147,7 @@ def spot_positions(frame, placement, tile, options, taken: list[Box]):
     layout = tile_layout(tile, placement.quarter_turns)
     oriented = tile.orientations[placement.quarter_turns]
     size = spot_size(frame)
-    placed: list[tuple[int, object, tuple[int, int]]] = []
+    placed: list[tuple[int, FigureOption, tuple[int, int]]] = []
     boxes = list(taken)
     for number, option in enumerate(options, start=1):
         segment = port_segment(oriented, option.port)
@@ -144,7 +156,8 @@ def spot_positions(frame, placement, tile, options, taken: list[Box]):
         cells = [cell for cell, owner in enumerate(layout.owner) if owner == segment]
         cells.sort(key=lambda c: (math.dist(_cell_point(c), anchor), c))
         centre = frame.point(placement.x, placement.y, anchor)
-        for cell in cells[::2] or [None]:
+        tried: list[int | None] = [*cells[::2]] or [None]
+        for cell in tried:
             point = anchor if cell is None else _cell_point(cell)
             candidate = frame.point(placement.x, placement.y, point)
             box = label_box_at(candidate, text, size, disc=True)
@@ -164,10 +177,9 @@ def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _chosen_figure(options, figure):
+def _chosen_figure(options: Sequence[FigureOption],
+                   figure: FigureOption | tuple[str, str]) -> FigureOption:
     """The legal figure option that ``figure`` names (see :func:`render_preview`)."""
-    from engine import FigureOption
-
     if isinstance(figure, FigureOption):
         if figure in options:
             return next(o for o in options if o == figure)

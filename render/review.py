@@ -14,6 +14,7 @@ the map says which is which.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -49,14 +50,20 @@ from .turn import (
     paint_title,
 )
 
+if TYPE_CHECKING:
+    from engine import Game, Place, PlacedTile
+
+    from .board import MapFrame
+    from .theme import Theme
+
 #: The badges of the two moves (symbols, not words).
 BETTER_MARK, PLAYED_MARK = "\u2713", "\u2717"
 #: How much of the background shows through the move played.
 FADE = 0.55
 
 
-def render_review(game, better, played, *, points: str, theme=None,
-                  labels: Labels = ENGLISH) -> Image.Image:
+def render_review(game: Game, better: Place, played: Place, *, points: str,
+                  theme: str | Theme | None = None, labels: Labels = ENGLISH) -> Image.Image:
     """The turn of ``game`` (the position before the move, the player on turn
     to play) with the AI's ``better`` move and the move ``played`` drawn on it
     (each an ``engine.Place`` legal there); ``points``: how many expected
@@ -115,11 +122,12 @@ def render_review(game, better, played, *, points: str, theme=None,
     return image
 
 
-def _windows(game, better, played) -> list[tuple[int, int, int, int]]:
+def _windows(game: Game, better: Place, played: Place) -> list[tuple[int, int, int, int]]:
     """The window around both moves (and the tile placed last, if it fits too), or
     if they are too far apart for one, a window around each."""
     last = game.last_placed
-    for points in ([better, played, last], [better, played]):
+    both: list[Place | PlacedTile] = [better, played]
+    for points in ([*both, last], both):
         xs = [p.x for p in points]
         ys = [p.y for p in points]
         cols, rows = max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
@@ -128,7 +136,8 @@ def _windows(game, better, played) -> list[tuple[int, int, int, int]]:
     return [(move.x - 2, move.y - 1, 5, 3) for move in (better, played)]
 
 
-def _paint_move(image: Image.Image, frame, game, move, theme, *, fade: bool) -> None:
+def _paint_move(image: Image.Image, frame: MapFrame, game: Game, move: Place, theme: Theme, *,
+               fade: bool) -> None:
     """The tile of ``move`` in place and its figure, if any, in the colour and
     mark of the player on turn."""
     tile = tile_arg(game, move.tile)
@@ -142,13 +151,14 @@ def _paint_move(image: Image.Image, frame, game, move, theme, *, fade: bool) -> 
     option = next(option for option in game.legal_figures(move.placement, tile)
                   if option.figure == move.figure and move.port in option.ports)
     player = game.current_player
+    assert player is not None, "a review is of the player on turn's move"
     size = figure_size(frame, TURN_FIGURE * 1.2)
     sprite = figure_sprite(option.role, player_colour(player), size, player_mark(player))
     cx, cy = frame.point(move.x, move.y, tile_layout(tile, quarter).anchor(option.segment))
     image.paste(sprite, (cx - size // 2, cy - size // 2), sprite)
 
 
-def _badge(image: Image.Image, frame, move, mark: str, *, corner: int) -> None:
+def _badge(image: Image.Image, frame: MapFrame, move: Place, mark: str, *, corner: int) -> None:
     """A ✓ or ✗ in the top-left (``corner`` 0) or top-right (1) corner of a position."""
     ox, oy = frame.origin(move.x, move.y)
     size = max(12, round(frame.tile * 0.26))

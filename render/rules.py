@@ -18,7 +18,7 @@ from functools import cache
 
 from PIL import Image
 
-from engine import Game, Options
+from engine import FarmEdition, Game, Options
 from engine.options import HUNTERS_AND_GATHERERS
 from engine.selfplay import play_random_moves
 
@@ -53,7 +53,7 @@ class Example:
 
 
 EXAMPLES: dict[Topic, Example] = {
-    Topic.FEATURES: Example(Options(farmers="off"), 14, 5, "board"),
+    Topic.FEATURES: Example(Options(farmers=FarmEdition.OFF), 14, 5, "board"),
     Topic.FARMS: Example(Options(), 24, 7, "features"),
     Topic.RIVER: Example(Options(river=True), 9, 3, "board"),
     Topic.WINTER: Example(Options(winter=True), 12, 4, "board"),

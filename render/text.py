@@ -127,9 +127,9 @@ def text_sprite(text: str, size: int, fill: RGB = (0, 0, 0),
     ascent, descent = _metrics(size, chain)
     height = ascent + descent
     kept, faces = _clean(text, chain)
-    strips = [_run_image(run.text, run.level % 2 == 1, run.key, size, height, ascent,
-                         tuple(fill[:3]))  # type: ignore[arg-type]
-              for run in visual_runs(kept, faces)]  # type: ignore[arg-type]
+    ink: RGB = (fill[0], fill[1], fill[2])
+    strips = [_run_image(run.text, run.level % 2 == 1, run.key, size, height, ascent, ink)
+              for run in visual_runs(kept, faces)]
     width = sum(s.width for s in strips)
     image = Image.new("RGBA", (max(1, width), height), tuple(fill[:3]) + (0,))
     x = 0

@@ -10,6 +10,10 @@ water). :func:`resolve_theme` picks one for a game when the caller does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine import Game, TileType
 
 RGB = tuple[int, int, int]
 
@@ -183,12 +187,12 @@ def get_theme(theme: str | Theme) -> Theme:
         raise ValueError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}") from None
 
 
-def theme_for_tile(tile) -> Theme:
+def theme_for_tile(tile: TileType) -> Theme:
     """The natural theme of a lone tile: its game's palette."""
     return HUNTERS if tile.game == HUNTERS_GAME else CLASSIC
 
 
-def game_kind(game) -> str:
+def game_kind(game: Game) -> str:
     """``carcassonne`` or ``hunters-and-gatherers``, read from the placed tiles."""
     kind = getattr(game.options, "game", None)
     if kind:
@@ -198,7 +202,7 @@ def game_kind(game) -> str:
     return "carcassonne"
 
 
-def resolve_theme(theme: str | Theme | None, game) -> Theme:
+def resolve_theme(theme: str | Theme | None, game: Game) -> Theme:
     """``theme`` if given; else ``hunters`` for that game, ``winter`` when the
     game has the ``winter`` option, ``classic`` otherwise."""
     if theme is not None:

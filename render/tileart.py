@@ -9,11 +9,12 @@ board repaints from the cache in a few milliseconds.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.tiles import CITY, LAKE, RIVER
+from engine.tiles import CITY, LAKE, RIVER, TileType
 
 from . import glyphs
 from .layout import (
@@ -38,7 +39,7 @@ def _supersampling(size: int) -> int:
 
 
 @lru_cache(maxsize=1024)
-def tile_image(tile, quarter_turns: int, theme: Theme, size: int) -> Image.Image:
+def tile_image(tile: TileType, quarter_turns: int, theme: Theme, size: int) -> Image.Image:
     """The picture of ``tile`` turned ``quarter_turns`` × 90°, ``size`` px square.
 
     Cached and shared: callers must not draw on it (paste it, or copy it)."""
@@ -51,14 +52,14 @@ def tile_image(tile, quarter_turns: int, theme: Theme, size: int) -> Image.Image
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: Theme,
+def paint_layout(draw: ImageDraw.ImageDraw, tile: TileType, layout: TileLayout, theme: Theme,
                  side: int, ss: int = 1) -> None:
     """Paint a tile's layout onto ``draw``, filling a ``side`` px square at (0, 0)."""
 
-    def px(point):
+    def px(point: tuple[float, float]) -> tuple[float, float]:
         return (point[0] * side, point[1] * side)
 
-    def pts(points):
+    def pts(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
         return [px(p) for p in points]
 
     kinds = [segment.kind for segment in tile.segments]
@@ -71,7 +72,7 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
             _field_mark(draw, cx, cy, cell * 0.9, theme)
     for point in layout.hedges:
         cx, cy = px(point)
-        glyphs._circle(draw, cx, cy, cell * 0.8, theme.hedge)
+        glyphs.circle(draw, cx, cy, cell * 0.8, theme.hedge)
 
     # Water, then roads over it (bridges), then cities and forests over the
     # ends of the roads and rivers that run into them.
@@ -84,7 +85,7 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
     for pool in layout.pools:
         cx, cy = px(pool.centre)
         r = pool.radius * side
-        glyphs._circle(draw, cx, cy, r, theme.lake, outline=theme.river_edge,
+        glyphs.circle(draw, cx, cy, r, theme.lake, outline=theme.river_edge,
                        width=max(1, round(0.015 * side)))
     for path in layout.paths:
         if path.kind != RIVER:
@@ -98,7 +99,7 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
         draw.polygon(pts(area.outline), fill=colour)
     for clearing in layout.clearings:  # a field inside cities (IC9, TB6...)
         cx, cy = px(clearing.centre)
-        glyphs._circle(draw, cx, cy, clearing.radius * side, theme.field, outline=theme.wall,
+        glyphs.circle(draw, cx, cy, clearing.radius * side, theme.field, outline=theme.wall,
                        width=round(WALL_WIDTH * side))
     for area in layout.areas:
         if area.kind == CITY:
@@ -142,13 +143,14 @@ def paint_layout(draw: ImageDraw.ImageDraw, tile, layout: TileLayout, theme: The
     draw.rectangle((0, 0, side - 1, side - 1), outline=theme.tile_edge, width=max(1, ss))
 
 
-def stroke(points, width: float) -> list[tuple[float, float]]:
+def stroke(points: Sequence[tuple[float, float]], width: float) -> list[tuple[float, float]]:
     """The outline of a polyline drawn ``width`` wide, with square ends.
 
     Pillow's wide lines leave notches between segments; a polygon does not,
     and its ends stay flush with the tile's edge where a road leaves it."""
     half = width / 2
-    left, right = [], []
+    left: list[tuple[float, float]] = []
+    right: list[tuple[float, float]] = []
     last = len(points) - 1
     for i, (x, y) in enumerate(points):
         ax, ay = points[max(0, i - 1)]
@@ -161,7 +163,8 @@ def stroke(points, width: float) -> list[tuple[float, float]]:
     return left + right[::-1]
 
 
-def _field_mark(draw: ImageDraw.ImageDraw, cx, cy, r, theme: Theme) -> None:
+def _field_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float,
+                theme: Theme) -> None:
     if theme.snow:
         draw.arc((cx - 2 * r, cy - r, cx + 2 * r, cy + r), 200, 340, fill=theme.field_mark,
                  width=max(1, round(r * 0.5)))

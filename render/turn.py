@@ -17,7 +17,9 @@ on the whole map, which letters every place and numbers every recent tile
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -44,6 +46,11 @@ from .text import draw_text, fit_text, text_width, wrap_text
 from .theme import player_colour, player_mark, resolve_theme
 from .tileart import tile_image
 
+if TYPE_CHECKING:
+    from engine import Game, TileType
+
+    from .theme import Theme
+
 #: The smallest text that must read on a phone (:data:`PHONE_PICTURE` wide).
 PHONE_TEXT = 11
 #: The most positions the turn picture shows across and down: five across keep a
@@ -62,7 +69,7 @@ NOTE_LINE = TEXT_SIZE + 2
 NOTE_GAP = 8
 
 
-def turn_window(game, candidates: dict[str, Position],
+def turn_window(game: Game, candidates: dict[str, Position],
                 max_cols: int = MAX_COLS) -> tuple[int, int, int, int]:
     """``(x0, y0, cols, rows)``: the positions the turn picture shows.
 
@@ -91,8 +98,8 @@ def turn_window(game, candidates: dict[str, Position],
         y0 = min_y - (rows - (max_y - min_y + 1)) // 2
         return x0, y0, cols, rows
 
-    def score(x0: int, y0: int):
-        def inside(p):
+    def score(x0: int, y0: int) -> tuple[float, ...]:
+        def inside(p: Sequence[int]) -> bool:
             return x0 <= p[0] < x0 + cols and y0 <= p[1] < y0 + rows
         centre = (x0 + (cols - 1) / 2, y0 + (rows - 1) / 2)
         inner = x0 < lx < x0 + cols - 1 and y0 < ly < y0 + rows - 1
@@ -131,7 +138,7 @@ def phone_tile(width: int, tile: int = TURN_TILE) -> float:
     return tile * PHONE_PICTURE / max(PHONE_PICTURE, width)
 
 
-def phone_window(game, candidates: dict[str, Position]) -> tuple[int, int, int, int]:
+def phone_window(game: Game, candidates: dict[str, Position]) -> tuple[int, int, int, int]:
     """:func:`turn_window` with as many columns as keep a tile :data:`PHONE_TILE` px
     on a phone: the row labels' gutter grows with the numbers ("-18"), and takes
     its room from the map."""
@@ -143,7 +150,7 @@ def phone_window(game, candidates: dict[str, Position]) -> tuple[int, int, int, 
     return turn_window(game, candidates, 3)
 
 
-def turn_layout(game, labels: Labels = ENGLISH) -> TurnLayout:
+def turn_layout(game: Game, labels: Labels = ENGLISH) -> TurnLayout:
     """The frame and contents of the turn picture of ``game``."""
     hand = tuple(game.hand)
     candidates = candidate_positions(game) if hand else {}
@@ -166,7 +173,7 @@ def turn_layout(game, labels: Labels = ENGLISH) -> TurnLayout:
     # The notes are wrapped to the width of the map. More lines make the picture
     # taller, which can only narrow it (a picture too tall shrinks its tiles), so
     # wrapping again until the lines hold ends.
-    wrapped = tuple((note,) for note in notes)
+    wrapped: tuple[tuple[str, ...], ...] = tuple((note,) for note in notes)
     while True:
         footer = (HAND_TILE + 12 if hand else 0) + notes_height(wrapped)
         frame = window_frame(game, window, scale=TURN_TILE, header=header, footer=footer,
@@ -178,7 +185,8 @@ def turn_layout(game, labels: Labels = ENGLISH) -> TurnLayout:
         wrapped = fitted
 
 
-def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
+def render_turn(game: Game, *, theme: str | Theme | None = None,
+                labels: Labels = ENGLISH) -> Image.Image:
     """The turn picture of ``game``, for the message that calls the next player.
 
     The map around the action with the legal positions of the tile to play
@@ -212,8 +220,10 @@ def render_turn(game, *, theme=None, labels: Labels = ENGLISH) -> Image.Image:
     return image
 
 
-def paint_title(image: Image.Image, game, left: int, header: int, theme, labels) -> None:
+def paint_title(image: Image.Image, game: Game, left: int, header: int, theme: Theme,
+                labels: Labels) -> None:
     player = game.current_player
+    assert player is not None, "the turn picture is of the player on turn"
     size = TITLE_SIZE + 8
     sprite = figure_sprite("knight", player_colour(player), size, player_mark(player))
     middle = header // 2 + 2
@@ -226,7 +236,7 @@ def paint_title(image: Image.Image, game, left: int, header: int, theme, labels)
     draw_text(image, (start, middle), title, TITLE_SIZE, theme.label, anchor="lm")
 
 
-def hand_tile(hand, frame: MapFrame, labels: Labels) -> int:
+def hand_tile(hand: Sequence[TileType], frame: MapFrame, labels: Labels) -> int:
     """The size of each tile in hand: :data:`HAND_TILE`, or less so that "to place"
     and the whole hand fit in the map's width (a wider picture would shrink every
     tile of the map on a phone)."""
@@ -234,8 +244,8 @@ def hand_tile(hand, frame: MapFrame, labels: Labels) -> int:
     return max(TURN_TILE // 2, min(HAND_TILE, room // len(hand) - 16))
 
 
-def _paint_hand(image: Image.Image, draw: ImageDraw.ImageDraw, hand, frame: MapFrame, top: int,
-                theme, labels: Labels) -> None:
+def _paint_hand(image: Image.Image, draw: ImageDraw.ImageDraw, hand: Sequence[TileType],
+                frame: MapFrame, top: int, theme: Theme, labels: Labels) -> None:
     """"to place" and every tile in hand, within the map's width. No tile id is drawn:
     the places are lettered, and a tile's id (a letter too) would read as one of them;
     the messages name the tiles."""

@@ -18,7 +18,8 @@ from typing import Any
 from ..actions import Place
 from ..errors import RecordError
 from ..game import Game
-from ..record import positions, read_record
+from ..record import read_record
+from ..replays import positions
 from .adapter import Action, PlayerView
 from .ranking import rank_actions
 

@@ -11,6 +11,7 @@ every game with the same options shares one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ..options import Options
@@ -18,7 +19,7 @@ from .base import RuleSet
 from .carcassonne import Carcassonne
 from .hunters import HuntersAndGatherers
 
-_RULE_SETS: dict[str, type[RuleSet]] = {
+_RULE_SETS: dict[str, Callable[[Options], RuleSet]] = {
     Carcassonne.name: Carcassonne,
     HuntersAndGatherers.name: HuntersAndGatherers,
 }

@@ -34,10 +34,11 @@ class RuleSet:
     huts: ClassVar[int] = 0
     #: What this game calls a meeple, for messages.
     meeple_name: ClassVar[str] = "follower"
-    #: Rule points the shared engine cites, in this game's numbering.
-    rule_players: ClassVar[str] = "B-1"
+    #: Rule points the shared engine cites, in this game's numbering. The players',
+    #: the start's and the bonus tiles' may change with the options (an instance's own).
+    rule_players: str = "B-1"
     rule_bag: ClassVar[str] = "B-2"
-    rule_start: ClassVar[str] = "B-4"
+    rule_start: str = "B-4"
     rule_turn: ClassVar[str] = "B-7"
     rule_adjacent: ClassVar[str] = "B-9"
     rule_edges: ClassVar[str] = "B-10"
@@ -48,8 +49,8 @@ class RuleSet:
     rule_over: ClassVar[str] = "B-38"
     rule_rotation: ClassVar[str] = "D-1"
     #: Bonus tiles and huts, for the games that have them.
-    rule_bonus: ClassVar[str | None] = None
-    rule_bonus_not_skipped: ClassVar[str | None] = None
+    rule_bonus: str | None = None
+    rule_bonus_not_skipped: str | None = None
     rule_hut_occupied: ClassVar[str | None] = None
     #: Whether bonus turns are double turns whose tile comes from the bag like any
     #: other (the builder's, TB-17), not from a stack of bonus tiles.

@@ -27,8 +27,8 @@ def completed_cities(game: Game, farm: Feature) -> list[Feature]:
     """The completed cities a farm borders, each once."""
     graph = game.graph
     roots = {graph.find(node) for node in farm.cities}
-    return [graph.features[root] for root in sorted(roots)
-            if graph.features[root].open_edges == 0]  # type: ignore[union-attr]
+    return [city for root in sorted(roots)
+            if (city := graph.feature(root)).open_edges == 0]
 
 
 def farms(game: Game) -> list[Feature]:

@@ -67,7 +67,7 @@ class HuntersAndGatherers(RuleSet):
     def closed_value(self, game: Game, feature: Feature) -> tuple[int, str] | None:
         tiles = len(feature.tiles)
         if feature.kind == RIVER:  # HG-24, D-22: each end lake once
-            fish = sum(game.graph.features[lake].count("fish") for lake in feature.lakes)
+            fish = sum(game.graph.feature(lake).count("fish") for lake in feature.lakes)
             return tiles + fish, f"{tiles} tiles, {fish} fish"
         if feature.kind == FOREST:  # HG-28, HG-62
             mushrooms = feature.count("mushrooms")

@@ -72,8 +72,8 @@ class RiverCourse(NamedTuple):
         """The course once ``placed`` (a river tile at the open end, or the spring) lies."""
         edges = placed.oriented.edges
         if self.end is None:  # the spring
-            outlet = edges.index(RIVER)
-            return RiverCourse(neighbour(placed.x, placed.y, outlet), outlet, STRAIGHT)
+            spring = edges.index(RIVER)
+            return RiverCourse(neighbour(placed.x, placed.y, spring), spring, STRAIGHT)
         outlet = self.outlet(edges)
         if outlet is None:  # the lake
             return RiverCourse(None, self.flow, STRAIGHT)

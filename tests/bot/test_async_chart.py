@@ -6,8 +6,8 @@ import io
 
 from PIL import Image
 
-from bot.charts import HEIGHT, WIDTH, score_chart, score_table
 from engine import Game, Place
+from render.chart import HEIGHT, WIDTH, score_chart, score_table
 from render.theme import player_colour
 
 

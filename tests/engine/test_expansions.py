@@ -24,7 +24,7 @@ from engine import (
     RecordError,
     Role,
     Supply,
-    turns,
+    turn_cycle,
 )
 from engine.scoring import majority
 from engine.selfplay import random_move
@@ -134,13 +134,13 @@ def test_double_turn_earned_with_the_last_tile_ends_the_game(monkeypatch):  # TB
     """Seed 289's random game earns a double turn with its last tile: no second
     part, no DoubleTurnEarned event, the game is over."""
     earned = []
-    offer = turns.offer_double_turn
+    offer = turn_cycle.offer_double_turn
 
     def spy(game):
         earned.append((len(game.history), offer(game)))
         return earned[-1][1]
 
-    monkeypatch.setattr(turns, "offer_double_turn", spy)
+    monkeypatch.setattr(turn_cycle, "offer_double_turn", spy)
     game = Game.new(["A", "B"], Options(traders_builders=True), seed=289)
     rng = random.Random(289)
     while not game.is_over:

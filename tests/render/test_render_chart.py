@@ -1,11 +1,11 @@
-"""The score chart (bot/charts.py, drawn with render's text and palette)."""
+"""The score chart (render/chart.py, drawn with render's text and palette)."""
 
 import io
 
 from PIL import Image
 from render_support import new_game, play
 
-from bot.charts import BACKGROUND, HEIGHT, WIDTH, score_chart, score_table
+from render.chart import BACKGROUND, HEIGHT, WIDTH, score_chart, score_table
 from render.theme import player_colour
 
 

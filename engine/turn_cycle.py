@@ -1,37 +1,31 @@
 """The turn cycle: drawing a tile that fits, discarding what fits nowhere,
 dealing and refilling hands, passing the turn on, and ending the game.
 
-Functions of the :class:`~engine.game.Game` they are given (the state they
-change); the game calls them after every move.
+Functions of the :class:`~engine.game.Game` they are given; the game calls them
+after every move. They change it through its public methods and attributes
+(hands through :class:`~engine.hands.Hands`); the final scoring and the
+outcome are :meth:`Game.end`'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .actions import Discard, Entry
-from .events import DoubleTurnEarned, GameOver, TileDiscarded
+from .events import DoubleTurnEarned, TileDiscarded
 from .tiles import Pile, TileType
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: final scores and the winner(s) (a tie is a shared win, D-3)."""
-
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
 def next_player(game: Game) -> None:
     """Pass the turn to the next player still in the game."""
     count = len(game.players)
     player = game.current_player
+    assert player is not None
     for _ in range(count):
-        player = (player + 1) % count  # type: ignore[operator]
+        player = (player + 1) % count
         if game.active[player]:
             break
     game.current_player = player
@@ -48,7 +42,7 @@ def refill(game: Game, player: int) -> None:
     """Draw a tile into ``player``'s hand (D-8)."""
     tile = draw(game, player)
     if tile is not None:
-        game._hands[player].append(tile)
+        game.hands.add(player, tile)
 
 
 def has_place(game: Game, tile: TileType) -> bool:
@@ -67,7 +61,7 @@ def discard(game: Game, tile: TileType, hand: tuple[str, ...], *, bonus: bool = 
     if back:
         game.bag.put_back(tile.id)
     game.events.append(TileDiscarded(len(game.history), player, tile.id, back, bonus))
-    game._record(Entry(Discard(tile.id), player, bonus, hand))
+    game.add_entry(Entry(Discard(tile.id), player, bonus, hand))
 
 
 def pile_can_move(game: Game, pile: Pile) -> bool:
@@ -80,15 +74,16 @@ def pile_can_move(game: Game, pile: Pile) -> bool:
 def deal_if_due(game: Game) -> None:
     """Deal the hands in seating order (D-8) once land tiles are drawn: the
     River's tiles are drawn one at a time before any land tile (R-3, R-7)."""
-    if game._hand_size == 1 or game._hands_dealt:
+    hands = game.hands
+    if hands.size == 1 or hands.dealt:
         return
     pile = game.bag.current_pile()
     if pile is None or not game.rules.hands_allowed(pile):
         return
-    game._hands_dealt = True
+    hands.deal()
     for player in range(len(game.players)):
         if game.active[player]:
-            for _ in range(game._hand_size):
+            for _ in range(hands.size):
                 refill(game, player)
 
 
@@ -97,7 +92,8 @@ def begin_turn(game: Game) -> None:
     deal_if_due(game)
     player = game.current_player
     assert player is not None
-    if not game._hands_dealt:
+    hands = game.hands
+    if not hands.dealt:
         while not game.bag.awaiting:
             tile = draw(game, player)
             if tile is None:
@@ -106,21 +102,22 @@ def begin_turn(game: Game) -> None:
                 game.tile = tile
                 return
             # TB-F7: a second tile that fits nowhere is discarded, another drawn
-            discard(game, tile, (tile.id,) if game._hand_size > 1 else (),
+            discard(game, tile, (tile.id,) if hands.size > 1 else (),
                     bonus=game.is_bonus_turn)
         if not game.bag.awaiting:
-            finish(game)  # TB-F9: a double turn earned with the last tile ends there
+            game.end()  # TB-F9: a double turn earned with the last tile ends there
         return
     for _ in range(len(game.players)):
         player = game.current_player
-        hand = game._hands[player]  # type: ignore[index]
+        assert player is not None
+        hand = hands.of(player)
         for tile in list(hand):
             while tile is not None and not has_place(game, tile):
                 discard(game, tile, tuple(t.id for t in hand), bonus=game.is_bonus_turn)
-                hand.remove(tile)
-                tile = draw(game, player)  # type: ignore[arg-type]
+                hands.remove(player, tile)
+                tile = draw(game, player)
                 if tile is not None:
-                    hand.append(tile)
+                    hands.add(player, tile)
         if game.bag.awaiting:
             return
         if hand:
@@ -128,14 +125,14 @@ def begin_turn(game: Game) -> None:
             return
         game.is_bonus_turn = False  # an empty hand has no second part to play
         next_player(game)
-    finish(game)
+    game.end()
 
 
 def offer_bonus(game: Game, tile_id: str) -> bool:
     """The player on turn places the bonus tile they earned, if it fits somewhere."""
     tile = game.rules.tiles[tile_id]
     if not has_place(game, tile):
-        discard(game, tile, (tile_id,) if game._hand_size > 1 else (), bonus=True)
+        discard(game, tile, (tile_id,) if game.hands.size > 1 else (), bonus=True)
         return False
     game.tile = tile
     game.is_bonus_turn = True
@@ -145,23 +142,15 @@ def offer_bonus(game: Game, tile_id: str) -> bool:
 def offer_double_turn(game: Game) -> bool:
     """The player on turn plays a second tile, drawn as any other (TB-17, TB-O4,
     TB-O6); False when none is left to play (TB-F9)."""
-    if game._hands_dealt and not game._hands[game.current_player]:  # type: ignore[index]
+    player = game.current_player
+    assert player is not None
+    dealt = game.hands.dealt
+    if dealt and not game.hands.of(player):
         return False
-    if not game._hands_dealt and not game.bag.awaiting and not len(game.bag):
+    if not dealt and not game.bag.awaiting and not len(game.bag):
         return False
-    game.events.append(DoubleTurnEarned(len(game.history) - 1, game.current_player))
+    game.events.append(DoubleTurnEarned(len(game.history) - 1, player))
     game.is_bonus_turn = True
     begin_turn(game)
     return True
 
-
-def finish(game: Game) -> None:
-    """End of the game: final scoring (B-38 to B-41, HG-49 to HG-58)."""
-    game.tile = None
-    game.current_player = None
-    game.rules.final_scoring(game)
-    best = max(s for s, active in zip(game.scores, game.active) if active)
-    winners = tuple(i for i, score in enumerate(game.scores)
-                    if score == best and game.active[i])
-    game._outcome = Outcome(tuple(game.scores), winners)
-    game.events.append(GameOver(len(game.history), None, tuple(game.scores), winners))
