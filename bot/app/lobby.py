@@ -1,7 +1,8 @@
 """The lobby: open a game, join it, seat AI players, leave, start.
 
-The number of seats and the AI levels are the engine's facts
-(:attr:`engine.Options.max_players`, :data:`engine.ai.PLAYER_LEVELS`); the
+The number of seats, the options a game takes and the AI levels are the
+engine's facts (:data:`engine.MIN_PLAYERS`, :attr:`engine.Options.max_players`,
+:class:`engine.OptionsError`'s reasons, :data:`engine.ai.PLAYER_LEVELS`); the
 changes of status and host a lobby goes through are :mod:`bot.app.lifecycle`'s.
 """
 
@@ -13,9 +14,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from engine import EngineError, Game, Options
+from engine import MIN_PLAYERS, EngineError, Game, Options, OptionsError, OptionsProblem
 from engine.ai import PLAYER_LEVELS
-from engine.options import HUNTERS_AND_GATHERERS
 
 from ..errors import (
     BadInput,
@@ -37,13 +37,8 @@ from .settings import server_settings
 from .state import GameState, find_row
 from .vocabulary import Change
 
-#: Fewest seats a game may have (the most: :func:`max_players`).
-MIN_PLAYERS = 2
 #: The most seats any game may have (a command's bound for its AI players).
 MOST_PLAYERS = Options(inns_cathedrals=True).max_players
-#: Options Hunters and Gatherers is played without (``farmers`` only as the default).
-CARCASSONNE_ONLY = ("river", "winter", "small_city", "farmers", "inns_cathedrals",
-                    "traders_builders")
 #: Bits of the reproducible game seeds of a service made with a ``seed``: as
 #: many as the engine's own, so that tests store seeds as large as real ones.
 _SEED_BITS = 128
@@ -80,13 +75,14 @@ class Lobby:
             raise NotAllowed(N_("This game is full: {count} players at most."), count=most)
         for level in ai:
             require_level(level)
-        if options.get("game") == HUNTERS_AND_GATHERERS:
-            for name in CARCASSONNE_ONLY:
-                if options.get(name, False) not in (False, "3rd"):
-                    raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
-                                        "is played without it."), option=OPTIONS[name])
         try:
             parsed = Options.from_dict(options)
+        except OptionsError as exc:
+            if exc.reason == OptionsProblem.NOT_FOR_THIS_GAME:
+                raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
+                                    "is played without it."),
+                                 option=OPTIONS[exc.facts["option"]]) from None
+            raise GameError(N_("Those options do not go together.")) from None
         except EngineError:
             raise GameError(N_("Those options do not go together.")) from None
         now = self.clock()

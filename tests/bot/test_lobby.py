@@ -74,6 +74,21 @@ async def test_at_most_five_players(table) -> None:
     assert full.ephemeral and "full" in full.response.content
 
 
+async def test_hunters_and_gatherers_refuses_a_carcassonne_option_by_its_name(table) -> None:
+    """D-41, in the engine's words (OptionsError's reason and facts): the refusal names
+    the option, and no lobby opens."""
+    alice = table.member("alice")
+    for option, value in (("river", True), ("inns_cathedrals", True), ("farmers", "1st")):
+        refused = await alice.slash(table.channel, "carcassonne new",
+                                    game="hunters-and-gatherers", **{option: value})
+        assert refused.ephemeral and refused.response.content.endswith(
+            ": a Carcassonne option; Hunters and Gatherers is played without it."), option
+    with pytest.raises(NoGame):
+        await table.bot.app.queries.row(table.guild.id, channel_id=table.channel.id)
+    opened = await alice.slash(table.channel, "carcassonne new", game="hunters-and-gatherers")
+    assert not opened.ephemeral
+
+
 async def test_six_players_with_inns_and_cathedrals(table) -> None:
     """IC-8, IC-O1: a sixth seat (grey, mark 6) with Inns & Cathedrals, never a seventh."""
     names = ["p1", "p2", "p3", "p4", "p5", "p6", "p7"]
