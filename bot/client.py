@@ -25,12 +25,13 @@ import render
 from . import components, images, replies
 from .announcements import Announcer
 from .app import App
+from .databases import open_storage
 from .i18n import CatalogueTranslator, Language, Messages, messages
 from .i18n.command_limits import translated_payloads
 from .languages import private_language, public_language
 from .listeners import TimerListeners
 from .scheduler import Scheduler
-from .storage import Storage, open_storage
+from .storage import Storage
 from .thinking import Thinker
 
 log = logging.getLogger(__name__)

@@ -101,7 +101,8 @@ async def check_database(path: str) -> None:
     """Open the database once before connecting: a damaged, unwritable or full one
     (for PostgreSQL, also a server out of reach or one that refuses the login) is
     reported (and never written) before the bot goes online."""
-    from .storage import StorageError, open_storage
+    from .databases import open_storage
+    from .storage import StorageError
 
     try:
         storage = await open_storage(path)

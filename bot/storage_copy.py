@@ -29,7 +29,8 @@ from pathlib import Path
 import aiosqlite
 
 from . import records
-from .storage import POSTGRES_SCHEMES, GameRow, Storage, StorageError, open_storage
+from .databases import open_storage
+from .storage import POSTGRES_SCHEMES, GameRow, Storage, StorageError
 
 #: The tables copied, each after those it refers to (games before its dependents).
 TABLES = (

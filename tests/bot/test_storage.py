@@ -18,6 +18,7 @@ import aiosqlite
 import pytest
 
 from bot import sqlite
+from bot.databases import open_storage
 from bot.sqlite import HOT_QUERIES, SQLiteStorage
 from bot.storage import (
     Conflict,
@@ -26,7 +27,6 @@ from bot.storage import (
     Scope,
     StorageError,
     VersionConflict,
-    open_storage,
 )
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
