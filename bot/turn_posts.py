@@ -19,7 +19,7 @@ from .app.absence import Absence, Snoozed, Vote
 from .app.clock import Reminder
 from .app.lifecycle import LobbyExpired
 from .app.queries import MyGame
-from .app.settings import AI_PLAYS, NOTHING, REMOVE, SKIP, GameRules, ServerSettings, TurnRules
+from .app.settings import AI_PLAYS, NOTHING, SKIP, GameRules, ServerSettings, TurnRules
 from .app.state import GameState
 from .app.vocabulary import AbsenceAction
 from .i18n import Messages
@@ -123,7 +123,7 @@ def absence_post(
     name = f"**{state.name(absence.player)}**"
     facts = {"player": name if seat is None else f"{mark(seat)} {name}",
              "game": game_title(t, state)}
-    if absence.action == NOTHING:
+    if absence.action == AbsenceAction.NOTHING:
         return Post(content=t.gettext(
             "⌛ {player}'s deadline in **{game}** has passed. The host can `/carcassonne kick` "
             "an absent player; players can `/carcassonne vote-end`.", **facts))
@@ -132,7 +132,7 @@ def absence_post(
             "⌛ {player}'s deadline in **{game}** has passed, but a bonus tile cannot be "
             "skipped. The host can `/carcassonne kick` an absent player.", **facts))
     player = facts["player"]
-    if absence.action == SKIP:
+    if absence.action == AbsenceAction.SKIP:
         skipped = _skipped_tile(absence.events)
         if skipped:
             lines = [t.gettext("⏭️ {player} missed the deadline: the turn is skipped and {tile} "
@@ -180,7 +180,7 @@ def absence_post(
         call_player(t, state, embed, lines, [e for e in absence.events
                                              if isinstance(e, TurnSkipped | PlayerRemoved)],
                     absence.events)
-        if absence.action == REMOVE:
+        if absence.action == AbsenceAction.REMOVE:
             attach(post, f"board-{state.id}-{state.turn}.png", board_png)
         post.content = next_turn_text(t, state)
     post.embed = embed
