@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import json
 
 import discord
@@ -21,7 +22,7 @@ from bot.app import input as app_input
 from bot.app.input import MoveRequest
 from bot.errors import NoGame
 from bot.markup import mention
-from bot.naming import placement_value, position_letters
+from bot.naming import PositionInput, placement_value, position_letters
 from bot.presenters import mark
 from engine import MEEPLE, FeatureScored, Place, Placement
 
@@ -313,6 +314,46 @@ async def test_cancel_needs_the_host_or_manage_server(table) -> None:
     assert status.response.embeds[0].title.endswith(": cancelled")
     # The channel is free again.
     assert not (await bob.slash(table.channel, "carcassonne new")).ephemeral
+
+
+async def test_a_typed_move_and_a_confirm_take_one_call_and_one_transaction(
+        table, monkeypatch) -> None:
+    """Issue 17: below the cog, a typed ``/carcassonne place`` and the panel's Confirm
+    are one application call each (``Moves.place``), in one transaction."""
+    calls: list[list] = []
+    inside = contextvars.ContextVar("inside", default=False)
+    store, moves = table.bot.storage, table.bot.app.moves
+    opened, place = store.transaction, moves.place
+
+    def counted():
+        if inside.get():
+            calls[-1][1] += 1
+        return opened()
+
+    async def spied(request):
+        calls.append([request, 0])
+        token = inside.set(True)
+        try:
+            return await place(request)
+        finally:
+            inside.reset(token)
+
+    monkeypatch.setattr(store, "transaction", counted)
+    monkeypatch.setattr(moves, "place", spied)
+    await table.started("alice", "bob")
+    typed = await table.place()
+    assert not typed.ephemeral
+    state = await table.state()
+    me = await table.on_turn()
+    panel = await panel_for(table, me)
+    target = app_input.placements(state, state.game.tile)[0]
+    picked = await me.select(panel, [placement_value(target)],
+                             custom_id=select_id(panel, "carc:pos:"))
+    confirmed = await me.click(picked.response, label="Confirm")
+    assert confirmed.response.content.startswith("Played")
+    assert [(type(request.position), count) for request, count in calls] == [
+        (PositionInput, 1), (Placement, 1)]
+    assert (await table.state()).turn == 2
 
 
 async def test_a_game_of_another_server_is_never_reachable(table) -> None:
