@@ -156,7 +156,7 @@ class AITurns:
     async def _again(self, tx: Transaction, timer: Timer, due: datetime, attempts: int) -> None:
         """Set the turn's timer again (a new one, not handed out) for another try."""
         await tx.set_timer(TimerKind.AI_TURN, due, now=self.clock(), game_id=timer.game_id,
-                           turn=timer.turn, data=TurnPayload(None, attempts=attempts).retry(timer))
+                           turn=timer.turn, data=TurnPayload.retried(timer, attempts))
         self.timers.wake()
 
 

@@ -83,13 +83,17 @@ class TurnPayload:
                    int(data.get("attempts", 0)))
 
     def reminder(self) -> dict[str, Any]:
+        """As a reminder stores it: the player and the reminder's number."""
         return {"player": self.player, "n": self.number}
 
     def turn(self) -> dict[str, Any]:
+        """As a deadline or an AI turn stores it: the player."""
         return {"player": self.player}
 
-    def retry(self, timer: Timer) -> dict[str, Any]:
-        return {**timer.data, "attempts": self.attempts}
+    @staticmethod
+    def retried(timer: Timer, attempts: int) -> dict[str, Any]:
+        """An AI turn's timer set again, after ``attempts`` tries."""
+        return {**timer.data, "attempts": attempts}
 
 
 @dataclass(frozen=True)
