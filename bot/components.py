@@ -25,7 +25,7 @@ import discord
 
 from engine import Placement
 
-from . import images, presenters
+from . import images
 from .channel_access import require_posting
 from .errors import BadInput, GameError, HostOnly, NoGame, OtherChannel
 from .games import GameService, GameState, max_players
@@ -40,7 +40,10 @@ from .naming import (
 from .replies import disk_full, reply_error, something_wrong
 from .spots import no_follower, spots
 from .storage import AI_LEVELS, LOBBY, DiskFull, GameRow, Player
-from .tile_names import tile_label, tile_name
+from .words.common import COLOUR, Post, attach
+from .words.lobby import ai_level, ai_namer, lobby_post
+from .words.status import board_post
+from .words.tiles import tile_label, tile_name
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -215,11 +218,11 @@ class LobbyButton(
         else:
             level = self.action.removeprefix("ai-")
             state = await as_host(interaction, state.row, lambda: games.add_ai(
-                guild_id, user_id, level, presenters.ai_namer(public), game_id=self.game_id))
+                guild_id, user_id, level, ai_namer(public), game_id=self.game_id))
         note = (public.gettext("Everyone left; the game is closed.")
                 if self.action == "leave" and state.row.status != LOBBY else None)
         await interaction.response.edit_message(
-            **presenters.lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
+            **lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
         )
         if self.action == "start":
             await bot.announcer.started(interaction, state)
@@ -237,7 +240,7 @@ def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
     for level in AI_LEVELS:
         # Translators: a lobby button that seats an AI player; {level} is "easy",
         # "medium" or "hard" (at most 80 characters).
-        label = t.gettext("🤖 Add AI: {level}", level=presenters.ai_level(t, level))
+        label = t.gettext("🤖 Add AI: {level}", level=ai_level(t, level))
         view.add_item(LobbyButton(state.id, f"ai-{level}", label, disabled=closed or full))
     no_ai = not any(p.is_ai for p in state.players)
     view.add_item(LobbyButton(state.id, "ai-remove", t.gettext("Remove an AI"),
@@ -525,12 +528,12 @@ class MapButton(GameItem[discord.ui.Button],
 
 
 async def map_post(t: Messages, state: GameState, *, features: bool,
-                   view: discord.ui.View | None = None) -> presenters.Post:
+                   view: discord.ui.View | None = None) -> Post:
     """The whole map at full resolution, or who owns what, drawn off the event loop."""
     assert state.game is not None
     draw = images.features if features else images.board
     png = await asyncio.to_thread(draw, state.game, t)
-    return presenters.board_post(t, state, png, features, view)
+    return board_post(t, state, png, features, view)
 
 
 def map_buttons(t: Messages, game_id: int, *, full: bool = True,
@@ -586,14 +589,14 @@ async def turn_panel(
     page: int,
     placement: Placement | None = None,
     follower: FollowerChoice | None = None,
-) -> presenters.Post:
+) -> Post:
     """The private panel of the player on turn: picture, menus, Confirm. With a hand
     of several tiles and none chosen yet, the hand first."""
     game = state.game
     assert game is not None
     view = discord.ui.View(timeout=None)
-    post = presenters.Post(view=view)
-    embed = discord.Embed(colour=presenters.COLOUR)
+    post = Post(view=view)
+    embed = discord.Embed(colour=COLOUR)
     post.embed = embed
     hand = GameService.hand(state)
     if len(hand) > 1:
@@ -604,7 +607,7 @@ async def turn_panel(
                 "Your tiles: {tiles}. Pick one from the menu to see where it fits; nothing is "
                 "played before Confirm.", tiles=t.list([tile_label(t, x) for x in hand]))
             png = await asyncio.to_thread(images.hand, game, t)
-            presenters.attach(post, f"hand-{state.id}-{state.turn}.png", png)
+            attach(post, f"hand-{state.id}-{state.turn}.png", png)
             return post
     tile = GameService.tile_for(state, tile_id)
     placements = GameService.placements(state, tile)
@@ -636,7 +639,7 @@ async def turn_panel(
                 "It fits in {count} ways. Pick one to see it on the map; nothing is played "
                 "before Confirm. Rotations turn the tile clockwise.", len(placements))
         png = await asyncio.to_thread(images.choices, game, tile, t)
-        presenters.attach(post, f"choices-{state.id}-{state.turn}.png", png)
+        attach(post, f"choices-{state.id}-{state.turn}.png", png)
     else:
         found = spots(t, tile, GameService.figures(state, placement, tile))
         chosen = next((spot for spot in found
@@ -673,7 +676,7 @@ async def turn_panel(
                                           "play it.")
         png = await asyncio.to_thread(images.preview, game, placement, tile,
                                       chosen.option if chosen else None, t)
-        presenters.attach(post, f"preview-{state.id}-{state.turn}.png", png)
+        attach(post, f"preview-{state.id}-{state.turn}.png", png)
     if page > 0:
         # Translators: a button to the previous page of places in the menu; {page} is the
         # page it goes to (a button label: at most 80 characters).

@@ -11,10 +11,10 @@ from engine.geometry import PORT_INDEX
 from engine.options import HUNTERS_AND_GATHERERS
 from engine.tilesets import find_tile
 
-from .i18n import Messages
-from .naming import position_label
-from .spots import figure_spot
-from .tile_names import tile_label
+from ..i18n import Messages
+from ..naming import position_label
+from ..spots import figure_spot
+from .tiles import tile_label
 
 
 def move_text(t: Messages, move: Place, game: str) -> str:
