@@ -8,7 +8,7 @@ never called, so ``new`` and ``start`` refuse such a channel, naming exactly
 what is missing (:class:`CannotPost`). When a post fails during a game anyway
 (a permission taken away later), the :class:`~bot.announcements.Announcer`
 keeps it for the next command in the channel and tells the player on turn by
-direct message (:func:`unposted_dm`).
+direct message (:func:`bot.words.access.unposted_dm`).
 """
 
 from __future__ import annotations
@@ -52,18 +52,12 @@ def require_posting(interaction: discord.Interaction) -> None:
         raise CannotPost(lacking)
 
 
-
-
 def missing_in(guild: discord.Guild | None, channel_id: int) -> list[Term]:
     """What the bot lacks in a channel, as far as its cache knows (none if unknown)."""
     channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
     if channel is None or guild is None:
         return []
     return missing(channel.permissions_for(guild.me), thread=isinstance(channel, discord.Thread))
-
-
-
-
 
 
 class CannotPost(NotAllowed):

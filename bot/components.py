@@ -37,11 +37,12 @@ from .naming import (
     placement_value,
     position_letters,
 )
-from .replies import disk_full, reply_error, something_wrong
+from .replies import reply_error
 from .spots import no_follower, spots
 from .storage import AI_LEVELS, LOBBY, DiskFull, GameRow, Player
 from .words.common import COLOUR, Post, attach
 from .words.lobby import ai_level, ai_namer, lobby_post
+from .words.refusals import disk_full, something_wrong
 from .words.status import board_post
 from .words.tiles import tile_label, tile_name
 
