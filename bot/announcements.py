@@ -25,11 +25,12 @@ import discord
 
 from . import images
 from .channel_access import missing_in
-from .components import lobby_view, play_view
 from .games import GameState, Played
 from .i18n import Messages, Term
 from .languages import player_language
+from .lobby_buttons import lobby_view
 from .names import seat_names
+from .panel import play_view
 from .settings import AI_PLAYS
 from .storage import MessageRef
 from .turns import REMOVE, Absence, GameEnded, LobbyExpired, Reminder

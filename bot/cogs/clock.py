@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 from .. import markup
-from ..components import as_host, player_of
+from ..gate import as_host, player_of
 from ..i18n import Language
 from ..i18n.terms import language_name
 from ..i18n.translator import fixed

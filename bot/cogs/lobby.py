@@ -7,8 +7,9 @@ from discord import app_commands
 
 from .. import markup
 from ..channel_access import require_posting
-from ..components import as_host, lobby_view, player_of
 from ..games import MAX_PLAYERS, max_players
+from ..gate import as_host, player_of
+from ..lobby_buttons import lobby_view
 from ..storage import LOBBY, MessageRef
 from ..words.common import game_title
 from ..words.lobby import ai_namer, lobby_post

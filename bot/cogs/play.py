@@ -12,12 +12,12 @@ from engine import Options
 from render.rules import Topic
 
 from .. import images
-from ..components import map_buttons, map_post
 from ..errors import BadInput, InvalidMove, NoGameHere
 from ..games import GameService, Sent
 from ..i18n import N_
 from ..illegal import FirstOfHand
 from ..naming import FollowerChoice, resolve_position
+from ..panel import map_buttons, map_post
 from ..spots import find_spot, is_no_follower, spots
 from ..transformers import Follower, Position, Tile, agreed_turn
 from ..words.common import game_title

@@ -62,3 +62,23 @@ def lobby_expired_post(t: Messages, expired: LobbyExpired) -> Post:
         "with `/carcassonne new`.",
         "⌛ **{game}** was not started within {count} hours, so it is closed. Open a new one "
         "with `/carcassonne new`.", expired.hours, game=game_title(t, expired.state)))
+
+
+def button_labels(t: Messages) -> dict[str, str]:
+    """The lobby's buttons for everyone, by action."""
+    return {"join": t.gettext("Join"), "leave": t.gettext("Leave"), "start": t.gettext("Start")}
+
+
+def add_ai_label(t: Messages, level: str) -> str:
+    # Translators: a lobby button that seats an AI player; {level} is "easy",
+    # "medium" or "hard" (at most 80 characters).
+    return t.gettext("🤖 Add AI: {level}", level=ai_level(t, level))
+
+
+def remove_ai_label(t: Messages) -> str:
+    return t.gettext("Remove an AI")
+
+
+def everyone_left(t: Messages) -> str:
+    """Over the lobby, when its last player left by its button."""
+    return t.gettext("Everyone left; the game is closed.")
