@@ -82,7 +82,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
             log.error("%s", exc)  # one sentence for the operator, no traceback
             await reply_error(interaction, disk_full(self.t))
         except Exception:
-            log.exception("component %s failed", self.item.custom_id)
+            log.exception("component %s failed", self.custom_id)
             await reply_error(interaction, something_wrong(self.t))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:

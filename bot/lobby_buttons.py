@@ -4,7 +4,7 @@ seat AI players (one per level) and take the last one out again."""
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
@@ -51,7 +51,7 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
         return cls(*custom_ids.LOBBY.read(match))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any, cast
 
 import discord
 
@@ -52,7 +53,7 @@ class PlayButton(GameItem[discord.ui.Button], template=custom_ids.PLAY.template)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlayButton:
         return cls(*custom_ids.PLAY.read(match))
 
@@ -80,7 +81,7 @@ class MapButton(GameItem[discord.ui.Button], template=custom_ids.MAP.template):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MapButton:
         return cls(*custom_ids.MAP.read(match))
 
@@ -145,10 +146,10 @@ class TileSelect(GameItem[discord.ui.Select], template=custom_ids.TILES.template
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TileSelect:
         self = cls(*custom_ids.TILES.read(match))
-        self.item = item
+        self.item = cast(discord.ui.Select, item)
         return self
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
@@ -187,10 +188,10 @@ class PlacementSelect(GameItem[discord.ui.Select], template=custom_ids.PLACES.te
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PlacementSelect:
         self = cls(*custom_ids.PLACES.read(match))
-        self.item = item
+        self.item = cast(discord.ui.Select, item)
         return self
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
@@ -219,7 +220,7 @@ class PageButton(GameItem[discord.ui.Button], template=custom_ids.PAGES.template
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         return cls(*custom_ids.PAGES.read(match))
 
@@ -254,10 +255,10 @@ class FollowerSelect(GameItem[discord.ui.Select], template=custom_ids.FOLLOWERS.
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> FollowerSelect:
         self = cls(*custom_ids.FOLLOWERS.read(match))
-        self.item = item
+        self.item = cast(discord.ui.Select, item)
         return self
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
@@ -290,7 +291,7 @@ class ConfirmButton(GameItem[discord.ui.Button], template=custom_ids.CONFIRM.tem
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ConfirmButton:
         return cls(*custom_ids.CONFIRM.read(match))
 

@@ -92,7 +92,7 @@ async def shown_name(interaction: discord.Interaction, parameter: app_commands.P
     tree = getattr(interaction.client, "tree", None)
     translator = tree.translator if tree is not None else None
     if translator is not None:
-        context = app_commands.TranslationContext(
+        context: app_commands.TranslationContext[Any, Any] = app_commands.TranslationContext(
             app_commands.TranslationContextLocation.parameter_name, parameter)
         name = await translator.translate(parameter.locale_name, interaction.locale, context)
         if name:

@@ -15,6 +15,7 @@ message's full width; a chart, wide and simple, as an embed's image.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -132,7 +133,7 @@ def options_text(t: Messages, options: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def goods_text(t: Messages, goods) -> str:
+def goods_text(t: Messages, goods: Sequence[int]) -> str:
     """Trade goods counted by kind (wine, grain, cloth): "1 wine and 2 cloth"."""
     return t.list([t.term(GOODS[good], count) for good, count in zip(TRADE_GOODS, goods)
                    if count])

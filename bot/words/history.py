@@ -28,6 +28,7 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
     previous = (0,) * len(names)
     for index, entry in enumerate(game.history):
         seat = entry.player
+        assert seat is not None  # every entry of a game's history is a player's
         action = entry.action
         player = f"{mark(seat)} {names[seat]}"
         if isinstance(action, Remove):

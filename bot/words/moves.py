@@ -23,6 +23,7 @@ def move_text(t: Messages, move: Place, game: str) -> str:
              "position": f"`{position_label(move.x, move.y)}`", "rotation": move.rotation}
     if move.figure is None:
         return t.gettext("{tile} at {position}, {rotation}°", **facts)
+    assert move.port is not None  # a figure stands on a port
     tile = find_tile(move.tile)
     oriented = tile.orientations[move.rotation // 90]
     segment = oriented.point_segment[PORT_INDEX[move.port]]

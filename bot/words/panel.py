@@ -7,6 +7,8 @@ the components and the embed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import Placement, TileType
 
 from ..errors import GameError
@@ -40,7 +42,7 @@ def hand_title(t: Messages) -> str:
     return t.gettext("Choose the tile to play")
 
 
-def hand_text(t: Messages, hand: list[TileType]) -> str:
+def hand_text(t: Messages, hand: Sequence[TileType]) -> str:
     return t.gettext(
         "Your tiles: {tiles}. Pick one from the menu to see where it fits; nothing is "
         "played before Confirm.", tiles=t.list([tile_label(t, x) for x in hand]))
