@@ -91,11 +91,15 @@ def placed_line(t: Messages, state: GameState, event: TilePlaced) -> str:
         key = "big" if figure.figure == "big" else str(figure.role)
         line = _FIGURE_SENTENCES[key](t, facts)
     if event.bonus:
-        # Translators: after a sentence saying a tile was placed: it was a bonus tile.
-        line = t.sentences(line, t.gettext("(bonus tile)"))
+        line = t.sentences(line, bonus_note(t))
     if event.turn in state.row.stand_ins:
         line = t.sentences(line, stood_in(t))
     return line
+
+
+def bonus_note(t: Messages) -> str:
+    # Translators: after a sentence saying a tile was placed: it was a bonus tile.
+    return t.gettext("(bonus tile)")
 
 
 def stood_in(t: Messages) -> str:

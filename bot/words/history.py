@@ -11,10 +11,10 @@ from engine import Discard, Remove, Skip
 from ..games import GameState
 from ..i18n import Messages
 from .common import COLOUR, Post, game_title, image_embed, mark
-from .events import stood_in
+from .events import bonus_note, stood_in
 from .moves import move_text
 from .tiles import tile_label
-from .turn import scores_field
+from .turn import add_scores
 
 HISTORY_PAGE = 25
 
@@ -46,7 +46,7 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
             text = t.gettext("{player}: {move}", player=player,
                              move=move_text(t, action, str(game.options.game)))
             if entry.bonus:
-                text = t.sentences(text, t.gettext("(bonus tile)"))
+                text = t.sentences(text, bonus_note(t))
             if index in state.row.stand_ins:
                 text = t.sentences(text, stood_in(t))
             if index in state.row.hints:
@@ -73,7 +73,7 @@ def history_post(t: Messages, state: GameState, page: int | None,
                           colour=COLOUR)
     embed.description = "\n".join(shown_lines)[:4000] or t.gettext("No moves yet.")
     if state.game is not None:
-        embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+        add_scores(t, state, embed)
     embed.set_footer(text=t.ngettext("Page {page} of {pages} · {count} entry",
                                      "Page {page} of {pages} · {count} entries", len(lines),
                                      page=page, pages=pages))

@@ -34,6 +34,13 @@ def ai_level(t: Messages, level: str) -> str:
     return t.term(AI_LEVELS[level])
 
 
+def players_heading(t: Messages, state: GameState) -> str:
+    """"Players (2/5)": the players and how many may join, over their list."""
+    row = state.row
+    return t.gettext("Players ({count}/{most})", count=len(row.players),
+                     most=max_players(row.options))
+
+
 def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
                note: str | None = None) -> Post:
     row = state.row
@@ -41,8 +48,7 @@ def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
     embed.description = options_text(t, row.options)
     lines = [t.gettext("{player} (host)", player=mention(state, p)) if p.id == row.host_id
              else mention(state, p) for p in row.players]
-    embed.add_field(name=t.gettext("Players ({count}/{most})", count=len(row.players),
-                                     most=max_players(row.options)),
+    embed.add_field(name=players_heading(t, state),
                     value="\n".join(lines) or t.gettext("nobody"), inline=False)
     if row.status == LOBBY:
         embed.set_footer(text=t.gettext(

@@ -11,15 +11,16 @@ import discord
 from engine.options import HUNTERS_AND_GATHERERS
 
 from .. import markup
-from ..games import GameState, max_players
+from ..games import GameState
 from ..i18n import Messages
 from ..i18n.terms import STATUSES
 from ..naming import position_label
 from ..turns import MyGame
 from .common import COLOUR, Post, attach, called, game_title, jump_url, mention, options_text
+from .lobby import players_heading
 from .results import game_over_text
 from .tiles import tile_label
-from .turn import scores_field, turn_deadline, turn_title
+from .turn import add_scores, turn_deadline, turn_title
 
 MY_GAMES = 20
 
@@ -32,15 +33,14 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
     embed.description = options_text(t, row.options)
     if state.game is None:
         players = "\n".join(mention(state, p) for p in row.players)
-        embed.add_field(name=t.gettext("Players ({count}/{most})", count=len(row.players),
-                                     most=max_players(row.options)),
+        embed.add_field(name=players_heading(t, state),
                         value=players or t.gettext("nobody"), inline=False)
         host = state.host
         embed.add_field(name=t.gettext("Host"), value=mention(state, host) if host
                         else t.gettext("nobody"), inline=False)
         return embed
     game = state.game
-    embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+    add_scores(t, state, embed)
     embed.add_field(name=t.gettext("Tiles left"), value=str(game.tiles_left()), inline=True)
     # Translators: a heading over the number of the turn.
     embed.add_field(name=t.gettext("Turn"), value=str(state.turn), inline=True)
@@ -104,7 +104,7 @@ def board_post(t: Messages, state: GameState, picture: bytes | None, features: b
     elif features:
         embed.description = features_key(t, state)
     if state.game is not None:
-        embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+        add_scores(t, state, embed)
     post.embed = embed
     return post
 

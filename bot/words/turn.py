@@ -129,7 +129,7 @@ def call_player(t: Messages, state: GameState, embed: discord.Embed,
         # Translators: a heading (** makes it bold), addressed to the player called.
         lines += [t.gettext("**Since your last turn**"), *since]
     embed.description = "\n".join(lines)[:4000]
-    embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
+    add_scores(t, state, embed)
     embed.set_footer(text=tiles_left(t, game.tiles_left()))
 
 
@@ -221,6 +221,11 @@ def leader_line(t: Messages, state: GameState) -> str:
                           "🏆 {players} leads with {count} points.", best, players=names)
     return t.ngettext("🏆 {players} share the lead with {count} point.",
                       "🏆 {players} share the lead with {count} points.", best, players=names)
+
+
+def add_scores(t: Messages, state: GameState, embed: discord.Embed) -> None:
+    """The scores, as a field of ``embed``."""
+    embed.add_field(name=t.gettext("Scores"), value=scores_field(t, state), inline=False)
 
 
 def scores_field(t: Messages, state: GameState) -> str:
