@@ -12,9 +12,9 @@ from bot_support import ai_table, assert_player_words
 from PIL import Image
 
 from bot.hints import hints_allowed
-from bot.presenters import mark
 from bot.settings import ServerSettings
 from bot.thinking import Thinker
+from bot.words.common import mark
 from engine import parse_action
 
 

@@ -6,7 +6,7 @@ import discord
 from bot_support import custom_ids, mentions, player_texts, scoring_move
 
 from bot.games import GameService, GameState
-from bot.presenters import mark
+from bot.words.common import mark
 from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
 HOUR = 3600.0
