@@ -2,8 +2,8 @@
 
 After a move (a player's or an AI's), a start, a skip, a removal, a reminder,
 an expired lobby or the end of a game, the :class:`Announcer` draws what is
-needed (off the event loop), builds the message (:mod:`bot.presenters`,
-:mod:`bot.turn_posts`) and sends it. Every message it sends with components is
+needed (off the event loop), builds the message (:mod:`bot.words`) and sends
+it. Every message it sends with components is
 noted with its game and turn as it is sent
 (:meth:`~bot.app.moves.Moves.remember_message`): the first one of a turn
 dates that turn for typed moves, and tidying a finished game removes the
@@ -23,19 +23,25 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from . import images, presenters, turn_posts
+from . import images
 from .app.absence import Absence
 from .app.clock import Reminder
 from .app.lifecycle import GameEnded, LobbyExpired
 from .app.state import GameState, Played
 from .app.vocabulary import AbsenceAction
-from .channel_access import cannot_post, missing_in, unposted_dm
-from .components import lobby_view, play_view
+from .channel_access import missing_in
 from .i18n import Messages, Term
 from .languages import player_language
+from .lobby_buttons import lobby_view
 from .names import seat_names
-from .presenters import Post
+from .panel import play_view
 from .storage import MessageRef
+from .words.absence import absence_post
+from .words.access import cannot_post, unposted_dm
+from .words.common import Post
+from .words.lobby import lobby_expired_post, lobby_post
+from .words.reminders import reminder_dm, reminder_post
+from .words.turn import started_post, turn_post
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot
@@ -97,13 +103,13 @@ class Announcer:
         over = state.game.is_over
         png = await asyncio.to_thread(images.board if over else images.turn, state.game, t)
         chart_png = await self.score_chart(t, state) if over else None
-        return presenters.turn_post(t, played, png, play_view(t, state), chart_png)
+        return turn_post(t, played, png, play_view(t, state), chart_png)
 
     async def start_post(self, state: GameState) -> Post:
         assert state.game is not None
         t = await self.public(state)
         png = await asyncio.to_thread(images.turn, state.game, t)
-        return presenters.started_post(t, state, png, play_view(t, state))
+        return started_post(t, state, png, play_view(t, state))
 
     @staticmethod
     async def score_chart(t: Messages, state: GameState) -> bytes | None:
@@ -137,14 +143,14 @@ class Announcer:
             chart = await self.score_chart(t, state)
         elif absence.action == AbsenceAction.REMOVE and game is not None:
             board = await asyncio.to_thread(images.turn, game, t)
-        return turn_posts.absence_post(t, absence, board, chart, play_view(t, state))
+        return absence_post(t, absence, board, chart, play_view(t, state))
 
     # ------------------------------------------------------------- timers
 
     async def reminder(self, reminder: Reminder) -> None:
         state = reminder.state
         t = await self.public(state)
-        await self.post(state, turn_posts.reminder_post(t, reminder, play_view(t, state)),
+        await self.post(state, reminder_post(t, reminder, play_view(t, state)),
                         "reminder")
         if not reminder.dm:
             return
@@ -152,7 +158,7 @@ class Announcer:
         # A direct message is private: the player's own language, else the server's.
         own = await player_language(self.bot.storage, reminder.player.id)
         reader = self.bot.catalogues(own) if own is not None else t
-        text = turn_posts.reminder_dm(reader, reminder, guild.name if guild else None)
+        text = reminder_dm(reader, reminder, guild.name if guild else None)
         try:
             dm = await self.bot.create_dm(discord.Object(id=reminder.player.id))
             await dm.send(text)
@@ -162,7 +168,7 @@ class Announcer:
     async def lobby_expired(self, expired: LobbyExpired) -> None:
         """Say that a lobby closed, and disable its buttons."""
         state = expired.state
-        await self.post(state, turn_posts.lobby_expired_post(await self.public(state), expired))
+        await self.post(state, lobby_expired_post(await self.public(state), expired))
         await self.refresh_lobby(state)
 
     async def tidy(self, ended: GameEnded) -> None:
@@ -184,7 +190,7 @@ class Announcer:
         if message_id is None:
             return
         t = await self.public(state)
-        post = presenters.lobby_post(t, state, lobby_view(t, state))
+        post = lobby_post(t, state, lobby_view(t, state))
         try:
             await self._channel(state).get_partial_message(message_id).edit(
                 embed=post.embed, view=post.view

@@ -8,21 +8,16 @@ never called, so ``new`` and ``start`` refuse such a channel, naming exactly
 what is missing (:class:`CannotPost`). When a post fails during a game anyway
 (a permission taken away later), the :class:`~bot.announcements.Announcer`
 keeps it for the next command in the channel and tells the player on turn by
-direct message (:func:`unposted_dm`).
+direct message (:func:`bot.words.access.unposted_dm`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 
-from . import markup
-from .app.state import GameState
 from .errors import NotAllowed
 from .i18n import N_, Messages, Term, term
-from .names import shown
-from .presenters import game_title
+from .words.access import permission_list
 
 #: What the bot needs to post a turn message (text, embed, picture), as
 #: (the flag of :class:`discord.Permissions`, its name as Discord shows it).
@@ -57,39 +52,12 @@ def require_posting(interaction: discord.Interaction) -> None:
         raise CannotPost(lacking)
 
 
-def permission_list(t: Messages, names: Sequence[Term]) -> str:
-    """"**Send Messages** and **Attach Files**", in ``t``'s language."""
-    return t.list([f"**{t.term(name)}**" for name in names])
-
-
 def missing_in(guild: discord.Guild | None, channel_id: int) -> list[Term]:
     """What the bot lacks in a channel, as far as its cache knows (none if unknown)."""
     channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
     if channel is None or guild is None:
         return []
     return missing(channel.permissions_for(guild.me), thread=isinstance(channel, discord.Thread))
-
-
-def cannot_post(t: Messages, lacking: Sequence[Term]) -> str:
-    """Why a message of the game comes late: "I could not post in this channel ..."."""
-    if not lacking:
-        return t.gettext("⚠️ I could not post this in this channel when it happened.")
-    return t.gettext("⚠️ I could not post this in this channel when it happened: I am "
-                     "missing {permissions} here.", permissions=permission_list(t, lacking))
-
-
-def unposted_dm(t: Messages, state: GameState, guild_name: str | None,
-                lacking: list[Term]) -> str:
-    """The direct message to the player on turn when their call could not be posted."""
-    facts = {"game": game_title(t, state), "channel": markup.channel(state.row.channel_id),
-             "server": shown(guild_name or "?")}
-    text = t.gettext("⏰ It is your turn in {game} on {server}, but I could not say so in "
-                     "{channel}. Play there with `/carcassonne place`.", **facts)
-    if lacking:
-        text += "\n" + t.gettext("I am missing {permissions} in that channel: ask someone "
-                                 "who manages the server to give me that.",
-                                 permissions=permission_list(t, lacking))
-    return text
 
 
 class CannotPost(NotAllowed):

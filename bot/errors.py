@@ -214,7 +214,8 @@ class TooManyLobbies(NotAllowed):
 
 class OtherChannels(NotAllowed):
     """A server that allows games in some channels only, asked for one elsewhere:
-    ``channels`` are their ids (the Discord side links them: :func:`bot.replies.refusal_text`)."""
+    ``channels`` are their ids (the Discord side links them:
+    :func:`bot.words.refusals.refusal_text`)."""
 
     message = N_("Games on this server are played in {channels}.")
 
@@ -226,7 +227,7 @@ class OtherChannels(NotAllowed):
 class NotStalled(NotAllowed):
     """A vote to end a game whose turn has not waited long enough: ``began`` when the
     turn began, ``until`` when a vote counts (the Discord side shows them as
-    timestamps: :func:`bot.replies.refusal_text`)."""
+    timestamps: :func:`bot.words.refusals.refusal_text`)."""
 
     message = N_("The game is not stalled: {current}'s turn began {began}. You can vote to "
                  "end it from {time}.")

@@ -21,7 +21,7 @@ from .errors import BadRotation, GameError, InvalidMove, rotation_list
 from .i18n import N_, Messages
 from .i18n.terms import FEATURES
 from .naming import position_label, position_letters
-from .tile_names import tile_label
+from .words.tiles import tile_label
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ from .naming import (
     tagged,
 )
 from .spots import no_follower, plain, spots
-from .tile_names import tile_name
+from .words.tiles import tile_name
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot

@@ -7,10 +7,11 @@ import asyncio
 import discord
 from discord import app_commands
 
-from .. import advice_posts, images
+from .. import images
 from ..app.hints import Hint
 from ..app.reviews import Reviewed
 from ..i18n import Messages
+from ..words.advice import hint_post, one_decimal, review_posts
 from .base import Commands
 
 
@@ -27,7 +28,7 @@ class AdviceCommands(Commands):
         await interaction.response.defer(thinking=True)
         reviewed = await self.app.reviews.review(state)
         pictures = await asyncio.to_thread(_review_pictures, reviewed, t)
-        for post in advice_posts.review_posts(t, reviewed, pictures):
+        for post in review_posts(t, reviewed, pictures):
             await interaction.followup.send(**post.send_kwargs(),
                                             allowed_mentions=discord.AllowedMentions.none())
 
@@ -40,7 +41,7 @@ class AdviceCommands(Commands):
         hint = await self.app.hints.hint(state, user_id)
         t = await self.bot.reader(interaction)
         picture = await asyncio.to_thread(_hint_picture, hint, t)
-        post = advice_posts.hint_post(t, hint, picture)
+        post = hint_post(t, hint, picture)
         await interaction.followup.send(**post.send_kwargs(), ephemeral=True)
 
 
@@ -49,7 +50,7 @@ def _review_pictures(reviewed: Reviewed, t: Messages) -> list[list[bytes | None]
     row = reviewed.state.row
     assert row.record is not None
     return [[images.reviewed_turn(row.record, row.seed, turn,
-                                  advice_posts.one_decimal(t, turn.loss), t)
+                                  one_decimal(t, turn.loss), t)
              for turn in player.worst] for player in reviewed.review.players]
 
 

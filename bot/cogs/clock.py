@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .. import turn_posts
+from .. import markup
 from ..app.settings import (
     MAX_DEADLINE_HOURS,
     MAX_IDLE_ROUNDS,
@@ -17,11 +17,14 @@ from ..app.settings import (
     MAX_REMOVE_AFTER,
     MAX_SNOOZE_HOURS,
 )
-from ..components import as_host, player_of
+from ..gate import as_host, player_of
 from ..i18n import Language
 from ..i18n.terms import language_name
 from ..i18n.translator import fixed
 from ..languages import set_player_language
+from ..words.absence import vote_post
+from ..words.reminders import snoozed_text
+from ..words.settings import game_rules_post, server_settings_embed
 from .base import Commands
 
 POLICY_CHOICES = [
@@ -90,7 +93,7 @@ class ClockCommands(Commands):
         guild_id, channel_id = self.where(interaction)
         snoozed = await self.app.absences.snooze(guild_id, channel_id, interaction.user.id, hours)
         t = await self.bot.reader(interaction)
-        await interaction.response.send_message(turn_posts.snoozed_text(t, snoozed),
+        await interaction.response.send_message(snoozed_text(t, snoozed),
                                                 ephemeral=True)
 
     @app_commands.command(
@@ -152,7 +155,7 @@ class ClockCommands(Commands):
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(
             t.gettext("Saved.") if update.changed else None,
-            embed=turn_posts.server_settings_embed(t, update.settings),
+            embed=server_settings_embed(t, update.settings),
             ephemeral=True,
         )
 
@@ -188,7 +191,7 @@ class ClockCommands(Commands):
         )
         # A change is announced to the table; a look is private.
         t = await (self.bot.public(guild_id) if found.changed else self.bot.reader(interaction))
-        post = turn_posts.game_rules_post(t, found, interaction.user.mention)
+        post = game_rules_post(t, found, markup.mention(interaction.user.id))
         await interaction.response.send_message(
             **post.send_kwargs(),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -222,5 +225,5 @@ class ClockCommands(Commands):
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None
-        post = turn_posts.vote_post(t, vote, chart)
+        post = vote_post(t, vote, chart)
         await interaction.followup.send(**post.send_kwargs())

@@ -5,11 +5,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .. import presenters
+from .. import markup
 from ..app.lobby import MOST_PLAYERS, max_players
 from ..channel_access import require_posting
-from ..components import as_host, lobby_view, player_of
+from ..gate import as_host, player_of
+from ..lobby_buttons import lobby_view
 from ..storage import LOBBY, MessageRef
+from ..words.common import game_title
+from ..words.lobby import ai_namer, lobby_post
 from .base import Commands
 
 GAME_CHOICES = [
@@ -81,9 +84,9 @@ class LobbyCommands(Commands):
         t = await self.bot.public(guild_id)
         state = await self.app.lobby.create(
             guild_id, channel_id, player_of(interaction.user), options,
-            ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=presenters.ai_namer(t),
+            ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=ai_namer(t),
         )
-        post = presenters.lobby_post(t, state, lobby_view(t, state))
+        post = lobby_post(t, state, lobby_view(t, state))
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:
             await self.app.lobby.set_lobby_message(state.id, response.message_id)
@@ -99,8 +102,9 @@ class LobbyCommands(Commands):
         )
         t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            t.gettext("{player} joined ({count}/{most}).", player=interaction.user.mention,
-                      count=len(state.players), most=max_players(state.row.options)),
+            t.gettext("{player} joined ({count}/{most}).",
+                      player=markup.mention(interaction.user.id), count=len(state.players),
+                      most=max_players(state.row.options)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.announcer.refresh_lobby(state)
@@ -114,9 +118,9 @@ class LobbyCommands(Commands):
         t = await self.bot.public(guild_id)
         if state.row.status != LOBBY:
             text = t.gettext("{player} left. Nobody is left, so the game is closed.",
-                             player=interaction.user.mention)
+                             player=markup.mention(interaction.user.id))
         else:
-            text = t.gettext("{player} left.", player=interaction.user.mention)
+            text = t.gettext("{player} left.", player=markup.mention(interaction.user.id))
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -153,8 +157,8 @@ class LobbyCommands(Commands):
         )
         t = await self.bot.public(guild_id)
         await interaction.response.send_message(
-            t.gettext("{game} was cancelled by {player}.", game=presenters.game_title(t, state),
-                      player=interaction.user.mention),
+            t.gettext("{game} was cancelled by {player}.", game=game_title(t, state),
+                      player=markup.mention(interaction.user.id)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.announcer.refresh_lobby(state)

@@ -11,14 +11,19 @@ from discord import app_commands
 from engine import Options
 from render.rules import Topic
 
-from .. import images, presenters, rules, turn_posts
+from .. import images
 from ..app.input import MoveRequest, TypedFollower
 from ..app.state import Sent
-from ..components import map_buttons, map_post
 from ..errors import NoGameHere
 from ..i18n import N_
+from ..panel import map_buttons, map_post
 from ..spots import is_no_follower, spot_reader
 from ..transformers import Follower, Position, Tile, agreed_turn
+from ..words.common import game_title
+from ..words.help import help_embed
+from ..words.history import history_post
+from ..words.rules import rules_post
+from ..words.status import my_games_embed, status_embed, tiles_embed
 from .base import Commands
 
 VIEW_CHOICES = [
@@ -93,7 +98,7 @@ class PlayCommands(Commands):
         guild_id, channel_id = self.where(interaction)
         state = await self.app.queries.state(guild_id, channel_id=channel_id, latest=True)
         t = await self.bot.public(guild_id)
-        embed = presenters.status_embed(t, state, discord.utils.utcnow())
+        embed = status_embed(t, state, discord.utils.utcnow())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -105,7 +110,7 @@ class PlayCommands(Commands):
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: the bag is still closed."))
         t = await self.bot.public(guild_id)
-        await interaction.response.send_message(embed=presenters.tiles_embed(t, state))
+        await interaction.response.send_message(embed=tiles_embed(t, state))
 
     @app_commands.command(name="export", description="The game record as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
@@ -114,7 +119,7 @@ class PlayCommands(Commands):
         t = await self.bot.public(guild_id)
         await interaction.response.send_message(
             t.gettext("Game record of {game} after turn {turn}.",
-                      game=presenters.game_title(t, exported.state), turn=exported.state.turn),
+                      game=game_title(t, exported.state), turn=exported.state.turn),
             file=discord.File(io.BytesIO(exported.data), filename=exported.filename),
         )
 
@@ -130,7 +135,7 @@ class PlayCommands(Commands):
         t = await self.bot.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, state)
-        post = turn_posts.history_post(t, state, page, chart)
+        post = history_post(t, state, page, chart)
         await interaction.followup.send(**post.send_kwargs())
 
     @app_commands.command(name="mygames", description="Your running games on this server")
@@ -139,13 +144,13 @@ class PlayCommands(Commands):
         games = await self.app.queries.my_games(guild_id, interaction.user.id)
         t = await self.bot.reader(interaction)
         await interaction.response.send_message(
-            embed=turn_posts.my_games_embed(t, games, interaction.user.id), ephemeral=True
+            embed=my_games_embed(t, games, interaction.user.id), ephemeral=True
         )
 
     @app_commands.command(name="help", description="How to play Carcassonne here")
     async def help(self, interaction: discord.Interaction) -> None:
         t = await self.bot.reader(interaction)
-        await interaction.response.send_message(embed=presenters.help_embed(t), ephemeral=True)
+        await interaction.response.send_message(embed=help_embed(t), ephemeral=True)
 
     @app_commands.command(name="rules", description="The game's rules, topic by topic")
     @app_commands.describe(topic="Which rules")
@@ -160,5 +165,5 @@ class PlayCommands(Commands):
             options = None
         chosen = Topic(topic)
         picture = await asyncio.to_thread(images.rules, chosen, t)
-        post = rules.rules_post(t, chosen, options, picture)
+        post = rules_post(t, chosen, options, picture)
         await interaction.response.send_message(ephemeral=True, **post.send_kwargs())

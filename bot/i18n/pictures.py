@@ -7,7 +7,7 @@ beside each field as notes for translators; a :class:`render.Counted` label
 is a plural message). :func:`picture_labels` gives
 the ``Labels`` of a language, to pass as ``labels=`` to ``render_turn``,
 ``render_preview``, ``render_features``, ``render_hand`` and
-``bot.charts.score_chart``.
+``render.score_chart``.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from PIL import Image
 
 from bot.app.hints import hints_allowed
 from bot.app.settings import ServerSettings
-from bot.presenters import mark
 from bot.thinking import Thinker
+from bot.words.common import mark
 from engine import parse_action
 
 

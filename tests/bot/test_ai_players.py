@@ -31,9 +31,9 @@ from bot_support import (
 
 from bot.app import input as app_input
 from bot.errors import BadInput
-from bot.presenters import mark
 from bot.storage import Player
 from bot.thinking import AISettings, Thinker
+from bot.words.common import mark
 from engine import BonusTileEarned, Game, Place
 
 

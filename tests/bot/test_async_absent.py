@@ -7,7 +7,7 @@ from bot_support import custom_ids, mentions, player_texts, scoring_move
 
 from bot.app import input as app_input
 from bot.app.state import GameState
-from bot.presenters import mark
+from bot.words.common import mark
 from engine import MEEPLE, FeatureScored, Place, Remove, Skip
 
 HOUR = 3600.0

@@ -10,8 +10,8 @@ from bot_support import custom_ids, mentions
 from PIL import Image
 
 from bot import records
-from bot.charts import HEIGHT, WIDTH
 from engine import Game
+from render.chart import HEIGHT, WIDTH
 
 HOUR = 3600.0
 

@@ -27,8 +27,8 @@ from bot.app.state import GameState
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURES
 from bot.markup import mention
-from bot.presenters import mark
-from bot.tile_names import tile_name
+from bot.words.common import mark
+from bot.words.tiles import tile_name
 from engine import HUT, MEEPLE, BonusTileEarned, FeatureScored, Place, TileDiscarded, TilePlaced
 
 EN = messages(SOURCE)

@@ -17,7 +17,7 @@ from preview_support import PHONE, chromium, shown_sizes
 from bot import images
 from bot.i18n import SOURCE, messages
 from bot.images import labels
-from bot.tile_names import tile_name
+from bot.words.tiles import tile_name
 from render import THEMES, candidate_positions, map_frame, player_mark
 from render.board import recent_tiles
 from render.png import theme_palette

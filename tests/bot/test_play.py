@@ -23,7 +23,7 @@ from bot.app.input import MoveRequest
 from bot.errors import NoGame
 from bot.markup import mention
 from bot.naming import PositionInput, placement_value, position_letters
-from bot.presenters import mark
+from bot.words.common import mark
 from engine import MEEPLE, FeatureScored, Place, Placement
 
 
@@ -577,7 +577,7 @@ async def test_fault_4_a_refusal_names_the_tile_of_the_hand_it_is_about(table) -
     """Issue 18, fault 4: with a hand of tiles and no ``tile:``, the first tile is tried;
     its refusal says which tile that was, and nothing is played."""
     from bot.i18n import SOURCE, messages
-    from bot.tile_names import tile_label
+    from bot.words.tiles import tile_label
 
     state = await table.started("alice", "bob", hand=2)
     me = await table.on_turn()

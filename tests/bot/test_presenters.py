@@ -6,12 +6,17 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from bot import presenters
+import discord
+
 from bot.app.state import GameState, Played
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURE_HEADINGS
 from bot.markup import mention
 from bot.storage import GameRow, Player
+from bot.words.events import event_lines, placed_line
+from bot.words.results import final_scoring
+from bot.words.status import status_embed
+from bot.words.turn import scores_field, turn_post
 from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded, record_digest
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -53,7 +58,7 @@ def finished_game(seed: int = 3) -> Game:
 
 def test_discards_are_announced() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=1)
-    lines = presenters.event_lines(
+    lines = event_lines(
         ENGLISH,
         state_of(game),
         [
@@ -79,7 +84,7 @@ def test_shared_points_say_each() -> None:
         final=False,
         note="3 tiles, 1 pennant",
     )
-    [line] = presenters.event_lines(ENGLISH, state_of(game), [event])
+    [line] = event_lines(ENGLISH, state_of(game), [event])
     assert line == "✅ Completed city (3 tiles): 🔵1 **Ana** and 🟡2 **Béla** +8 each."
 
 
@@ -87,7 +92,7 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     game = finished_game()
     state = state_of(game, "finished")
     last = Played(state, PLAYERS[0], Place("D", 0, 0, 0), list(game.events[-5:]))
-    post = presenters.turn_post(ENGLISH, last, None, None)
+    post = turn_post(ENGLISH, last, None, None)
     outcome = game.outcome()
     assert post.content.startswith("🏆 Game over!")
     assert all(mention(PLAYERS[s].id) in post.content for s in outcome.winners)
@@ -109,7 +114,7 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
 
 def test_status_shows_who_is_on_turn_since_when() -> None:
     game = Game.new(["Ana", "Béla"], Options(), seed=1)
-    embed = presenters.status_embed(ENGLISH, state_of(game), NOW)
+    embed = status_embed(ENGLISH, state_of(game), NOW)
     fields = {f.name: f.value for f in embed.fields}
     assert fields["On turn"].startswith("🔵1 <@1>, since <t:1767225600:R>")
     assert fields["Tiles left"] == str(game.tiles_left())
@@ -121,9 +126,9 @@ def test_regression_a_bonus_tile_note_follows_its_sentence_as_each_language_writ
     placed = game.play(Place(game.tile.id, *placement)).events[0]
     bonus = replace(placed, bonus=True)
     state = state_of(game)
-    english = presenters.placed_line(ENGLISH, state, bonus)
+    english = placed_line(ENGLISH, state, bonus)
     assert english.endswith("°. (bonus tile)"), english
-    chinese = presenters.placed_line(messages(Language.CHINESE), state, bonus)
+    chinese = placed_line(messages(Language.CHINESE), state, bonus)
     assert chinese.endswith("°。（奖励方块）"), chinese
 
 
@@ -138,19 +143,19 @@ def test_the_expansions_events_figures_and_goods_are_told() -> None:
         "turns": [{"tile": "TB3", "x": 0, "y": -1, "rotation": 90, "big": "N"},
                   {"tile": "E", "x": 0, "y": -2, "rotation": 180}]})
     state = state_of(game)
-    lines = presenters.event_lines(ENGLISH, state, [
+    lines = event_lines(ENGLISH, state, [
         GoodsTaken(turn=1, player=1, goods=(1, 0, 2)), DoubleTurnEarned(turn=1, player=0)])
     assert lines[0].endswith("**Béla** takes 1 wine and 2 cloth.")
     assert lines[1].endswith("**Ana** extended their builder's road or city: a second tile now.")
-    placed = presenters.placed_line(ENGLISH, state, game.events[0])
+    placed = placed_line(ENGLISH, state, game.events[0])
     assert placed.endswith("with their big follower on the city.")
-    scores = presenters.scores_field(ENGLISH, state)
+    scores = scores_field(ENGLISH, state)
     assert "**Ana**: 6 points (7 followers, 1 big follower, 1 builder, and 1 pig left)\n" in scores
     assert scores.endswith("**Béla**: 0 points (7 followers, 1 big follower, 1 builder, and 1 pig "
                            "left) Goods: 1 wine.")
     game.end()
-    embed = presenters.discord.Embed()
-    presenters.final_scoring(ENGLISH, state_of(game), embed)
+    embed = discord.Embed()
+    final_scoring(ENGLISH, state_of(game), embed)
     béla = next(field for field in embed.fields if "Béla" in field.name)  # ranked first
     assert "Trade goods +10" in béla.value
     assert BUILDER in game.rules.supply

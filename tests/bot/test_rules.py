@@ -16,7 +16,7 @@ from PIL import Image
 
 from bot import images
 from bot.i18n import SOURCE, Language, messages
-from bot.rules import topic_title
+from bot.words.rules import topic_title
 from render.rules import Topic
 
 
@@ -69,7 +69,7 @@ def test_regression_a_rules_line_is_never_read_as_a_numbered_list() -> None:
     """Hungarian's "1. kiadás" (1st edition) opened a rules line, and Discord drew it as
     an item of a numbered list; a line that starts with a number and a full stop
     escapes the stop."""
-    from bot.rules import topic_lines
+    from bot.words.rules import topic_lines
 
     for language in Language:
         t = messages(language)

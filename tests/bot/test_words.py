@@ -26,7 +26,7 @@ from bot.i18n.terms import FIGURES
 from bot.illegal import IllegalMove
 from bot.naming import parse_position, parse_tile, resolve_position
 from bot.spots import LAKE, figure_spot, find_spot, is_no_follower, placed_spot, spot_name, spots
-from bot.tile_names import TILE_NAMES, tile_label, tile_name
+from bot.words.tiles import TILE_NAMES, tile_label, tile_name
 from engine import (
     HUT,
     MEEPLE,
@@ -237,7 +237,7 @@ def test_counts_take_the_plural_rules_of_the_catalogue() -> None:
     """Issue 9, polish: "1 followers", "1 mushroom patches" no more."""
     from bot.errors import TooManyLobbies
     from bot.i18n.terms import GOODS, figure_count
-    from bot.presenters import tiles_left
+    from bot.words.turn import tiles_left
 
     assert tiles_left(EN, 1) == "1 tile left in the bag"
     assert tiles_left(EN, 2) == "2 tiles left in the bag"

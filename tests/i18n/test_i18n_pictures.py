@@ -9,7 +9,6 @@ from dataclasses import fields, replace
 import pytest
 from PIL import Image, ImageChops
 
-from bot.charts import score_chart, score_table
 from bot.i18n import Language, messages, picture_labels
 from bot.i18n.catalogues import TEMPLATE
 from bot.i18n.checks import read_catalogue
@@ -26,6 +25,8 @@ from render import (
     render_preview,
     render_review,
     render_turn,
+    score_chart,
+    score_table,
 )
 from render.fonts import system_chain
 from render.text import text_width

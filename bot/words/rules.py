@@ -4,7 +4,7 @@
 feature scores, farms, the River, the Winter Edition, Hunters and Gatherers,
 and the house rules of the game in the channel. Each topic is a few lines
 under a small picture the renderer draws on an example game
-(:func:`render.rules.render_rules`). A pure presenter, as :mod:`bot.presenters`.
+(:func:`render.rules.render_rules`). Pure, as every module of :mod:`bot.words`.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from engine import Options
 from engine.options import Discards, FarmEdition
 from render.rules import Topic
 
-from .i18n import Messages
-from .presenters import COLOUR, Post, attach
+from ..i18n import Messages
+from .common import COLOUR, Post, attach
 
 
 def topic_title(t: Messages, topic: Topic) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine import TileType
 
-from .i18n import Messages, Term, term
+from ..i18n import Messages, Term, term
 
 TILE_NAMES: dict[str, Term] = {
     # The base game (A-X).

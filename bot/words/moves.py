@@ -11,10 +11,10 @@ from engine.geometry import PORT_INDEX
 from engine.options import HUNTERS_AND_GATHERERS
 from engine.tilesets import find_tile
 
-from .i18n import Messages
-from .naming import position_label
-from .spots import figure_spot
-from .tile_names import tile_label
+from ..i18n import Messages
+from ..naming import position_label
+from ..spots import figure_spot
+from .tiles import tile_label
 
 
 def move_text(t: Messages, move: Place, game: str) -> str:
@@ -23,6 +23,7 @@ def move_text(t: Messages, move: Place, game: str) -> str:
              "position": f"`{position_label(move.x, move.y)}`", "rotation": move.rotation}
     if move.figure is None:
         return t.gettext("{tile} at {position}, {rotation}°", **facts)
+    assert move.port is not None  # a figure stands on a port
     tile = find_tile(move.tile)
     oriented = tile.orientations[move.rotation // 90]
     segment = oriented.point_segment[PORT_INDEX[move.port]]

@@ -1,9 +1,8 @@
-"""What the bot shows of the AI's advice: a finished game's review, and a hint.
+"""The AI's advice: a finished game's review, and a hint.
 
-Pure functions of application results (:mod:`bot.app.reviews`, :mod:`bot.app.hints`)
-in the language of ``t``, as :mod:`bot.presenters`; pictures come in as PNG
-bytes. Turns are numbered as ``/carcassonne history`` numbers them (from 1),
-and moves are said as the history says them (:func:`bot.move_words.move_text`).
+Turns are numbered as ``/carcassonne history`` numbers them (from 1), and moves
+are said as the history says them (:func:`bot.words.moves.move_text`); pictures
+come in as PNG bytes.
 """
 
 from __future__ import annotations
@@ -13,11 +12,11 @@ from babel.numbers import format_decimal
 
 from engine.ai import PlayerReview, TurnReview
 
-from .app.hints import Hint
-from .app.reviews import Reviewed
-from .i18n import Messages
-from .move_words import move_text
-from .presenters import COLOUR, Post, game_title, image_embed, mark
+from ..app.hints import Hint
+from ..app.reviews import Reviewed
+from ..i18n import Messages
+from .common import COLOUR, Post, game_title, image_embed, mark
+from .moves import move_text
 
 
 def one_decimal(t: Messages, value: float) -> str:

@@ -1,0 +1,134 @@
+"""The gate of the bot's buttons and menus: every one a :class:`discord.ui.DynamicItem`
+behind one check.
+
+Every component carries its whole state in its custom id
+(:mod:`bot.custom_ids`), so the components keep working after a restart.
+:class:`GameItem` is the gate: its ``interaction_check`` loads the game and
+refuses, once for all components and privately, a click from another
+channel (a forged or moved custom id), and for a turn component a click by
+anyone but the player on turn or for an earlier turn. A component's
+:meth:`~GameItem.run` then gets the game as loaded; the application layer
+(:mod:`bot.app`) checks again as it saves (the Confirm button plays through
+:meth:`bot.app.moves.Moves.place`, the path of a typed move too). The components
+themselves are by screen: :mod:`bot.lobby_buttons` and :mod:`bot.panel`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+import discord
+
+from . import custom_ids
+from .app.state import GameState, require_turn
+from .errors import GameError, HostOnly, NoGame, OtherChannel
+from .i18n import N_, Messages
+from .replies import reply_error
+from .storage import DiskFull, GameRow, Player
+from .words.refusals import disk_full, something_wrong
+
+if TYPE_CHECKING:
+    from .client import CarcassonneBot
+
+log = logging.getLogger(__name__)
+
+Item = TypeVar("Item", bound=discord.ui.Item[Any])
+Result = TypeVar("Result")
+
+
+def player_of(user: discord.abc.User | discord.Member) -> Player:
+    return Player(user.id, user.display_name)
+
+
+def bot_of(interaction: discord.Interaction) -> CarcassonneBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
+    """A component of one game: the gate every click goes through first.
+
+    Its custom id is ``carc:{kind}:{game id}:...``. Subclasses (each with its
+    own template) set ``game_id`` (and, for a turn component, ``turn``) and
+    implement :meth:`run`, which gets the game as loaded and the messages of
+    the one who clicked (``t``; a component that posts for everyone asks for
+    the server's itself).
+    """
+
+    #: Whether only the player on turn may use it, and only at its turn.
+    on_turn: ClassVar[bool] = True
+    game_id: int
+    turn: int | None = None
+    state: GameState
+    t: Messages
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        self.t = await bot_of(interaction).reader(interaction)
+        try:
+            self.state = await load(interaction, self.game_id)
+            if self.on_turn:
+                require_turn(self.state, interaction.user.id, self.turn)
+        except GameError as exc:
+            await reply_error(interaction, exc.text(self.t))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction, self.state, self.t)
+        except GameError as exc:
+            await reply_error(interaction, exc.text(self.t))
+        except DiskFull as exc:
+            log.error("%s", exc)  # one sentence for the operator, no traceback
+            await reply_error(interaction, disk_full(self.t))
+        except Exception:
+            log.exception("component %s failed", self.custom_id)
+            await reply_error(interaction, something_wrong(self.t))
+
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        raise NotImplementedError
+
+
+async def as_host(
+    interaction: discord.Interaction,
+    row: GameRow,
+    action: Callable[[], Awaitable[Result]],
+) -> Result:
+    """Run a host-only ``action``; if the host has left the server, hand the role to
+    the next player first (the bot sees no member leave: it asks Discord when it matters)."""
+    try:
+        return await action()
+    except HostOnly:
+        guild = interaction.guild
+        if guild is None or await _is_member(guild, row.host_id):
+            raise
+    assert interaction.guild_id is not None
+    await bot_of(interaction).app.lifecycle.hand_over_host(interaction.guild_id, row.id,
+                                                           row.host_id)
+    return await action()
+
+
+async def _is_member(guild: discord.Guild, user_id: int) -> bool:
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException:
+        return True  # Discord is not answering: do not take anyone's role away
+    return True
+
+
+async def load(interaction: discord.Interaction, game_id: int) -> GameState:
+    """The game a component belongs to, if it is used in that game's channel."""
+    if interaction.guild_id is None:
+        raise NoGame(N_("That game does not exist on this server."))
+    state = await bot_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
+    if interaction.channel_id != state.row.channel_id:
+        raise OtherChannel(channel_id=state.row.channel_id)
+    return state
+
+
+#: The label of a component rebuilt from its custom id (never shown: Discord keeps
+#: showing the message's own).
+REBUILT = "-"

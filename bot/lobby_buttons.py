@@ -1,0 +1,104 @@
+"""The lobby's buttons: Join, Leave, Start, and under them the host's buttons that
+seat AI players (one per level) and take the last one out again."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from engine.ai import PLAYER_LEVELS
+
+from . import custom_ids
+from .app.lobby import max_players
+from .app.state import GameState
+from .channel_access import require_posting
+from .custom_ids import AI_ACTIONS
+from .gate import REBUILT, GameItem, as_host, bot_of, player_of
+from .i18n import Messages
+from .storage import LOBBY
+from .words.lobby import (
+    add_ai_label,
+    ai_namer,
+    button_labels,
+    everyone_left,
+    lobby_post,
+    remove_ai_label,
+)
+
+
+class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.template):
+    """One button under a lobby message (its ``action``: "join", "ai-hard" ...)."""
+
+    on_turn = False
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.success,
+    }
+
+    def __init__(self, game_id: int, action: str, label: str = REBUILT, *,
+                 disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=self.STYLES.get(action, discord.ButtonStyle.secondary),
+                disabled=disabled,
+                custom_id=custom_ids.LOBBY.make(game_id, action),
+            ),
+            row=1 if action in AI_ACTIONS else 0,
+        )
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(*custom_ids.LOBBY.read(match))
+
+    async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
+        bot = bot_of(interaction)
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        assert guild_id is not None
+        lobby = bot.app.lobby
+        public = await bot.public(guild_id)
+        if self.action == "join":
+            state = await lobby.join(guild_id, player_of(interaction.user), game_id=self.game_id)
+        elif self.action == "leave":
+            state = await lobby.leave(guild_id, user_id, game_id=self.game_id)
+        elif self.action == "start":
+            require_posting(interaction)
+            state = await as_host(interaction, state.row, lambda: lobby.start(
+                guild_id, user_id, game_id=self.game_id))
+        elif self.action == "ai-remove":
+            state = await as_host(interaction, state.row, lambda: lobby.remove_ai(
+                guild_id, user_id, game_id=self.game_id))
+        else:
+            level = self.action.removeprefix("ai-")
+            state = await as_host(interaction, state.row, lambda: lobby.add_ai(
+                guild_id, user_id, level, ai_namer(public), game_id=self.game_id))
+        note = (everyone_left(public)
+                if self.action == "leave" and state.row.status != LOBBY else None)
+        await interaction.response.edit_message(
+            **lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
+        )
+        if self.action == "start":
+            await bot.announcer.started(interaction, state)
+
+
+def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
+    """Join, Leave and Start; under them the host's buttons that seat AI players."""
+    view = discord.ui.View(timeout=None)
+    closed = state.row.status != LOBBY
+    for action, label in button_labels(t).items():
+        view.add_item(LobbyButton(state.id, action, label, disabled=closed))
+    full = len(state.players) >= max_players(state.row.options)
+    for level in PLAYER_LEVELS:
+        view.add_item(LobbyButton(state.id, f"ai-{level}", add_ai_label(t, level),
+                                  disabled=closed or full))
+    no_ai = not any(p.is_ai for p in state.players)
+    view.add_item(LobbyButton(state.id, "ai-remove", remove_ai_label(t),
+                              disabled=closed or no_ai))
+    return view
