@@ -68,8 +68,8 @@ class Lobby:
     ) -> GameState:
         """Open a lobby in a channel that has no open game and that the server allows;
         with ``ai``, AI players of those levels take seats at once (named by ``name_ai``).
-        A server that allows some channels only refuses with :class:`~bot.errors.
-        OtherChannels`, which names them."""
+        A server that allows some channels only refuses elsewhere with
+        :class:`~bot.errors.OtherChannels`, which carries their ids."""
         most = max_players(options)
         if len(ai) > most - 1:
             raise NotAllowed(N_("This game is full: {count} players at most."), count=most)
