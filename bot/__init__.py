@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .client import CarcassonneBot
+from .discord.client import CarcassonneBot
 from .i18n import Language, Messages, messages
 from .thinking import AISettings, Thinker
 

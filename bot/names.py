@@ -34,7 +34,7 @@ def seat_names(players: Iterable[Player]) -> list[str]:
 
 #: Discord's markdown and links, as ``discord.utils.escape_markdown`` finds them
 #: (kept here so that the application, which shows seat names in its refusals,
-#: imports no Discord; :func:`bot.markup.plain` is the same for the Discord side).
+#: imports no Discord; :func:`bot.discord.markup.plain` is the same for the Discord side).
 _URL = (r"(?P<url><[^: >]+:\/[^ >]+>|(?:https?|steam):\/\/[^\s<]+"
         r"[^<.,:;\"\'\]\s])")
 _MARKDOWN = r"(?P<markdown>[_\\~|\*`]|^>(?:>>)?\s|\[.+\]\(.+\)|^#{1,3}|^\s*-)"

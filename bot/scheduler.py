@@ -3,7 +3,7 @@
 A timer is a row of the storage's queue: an event name, when it is due
 (UTC), and the game and turn it was set for. One task takes the earliest
 timer, sleeps until it is due, and fires it as the ``carcassonne_timer``
-event (``bot.dispatch``); the listeners of :mod:`bot.listeners` act on it,
+event (``bot.dispatch``); the listeners of :mod:`bot.discord.listeners` act on it,
 one per timer event. With no timer it sleeps until it is woken: whoever adds
 or removes timers calls :meth:`Scheduler.wake`, and the task looks again at
 once, so a sooner timer is never missed and a removed one never waited for.

@@ -2,7 +2,7 @@
 
 Every timer is a row of the storage's queue (:class:`bot.storage.Timer`) of
 a :class:`~bot.app.vocabulary.TimerKind`; the scheduler (:mod:`bot.scheduler`)
-fires it as the ``carcassonne_timer`` event, and :mod:`bot.listeners` has one
+fires it as the ``carcassonne_timer`` event, and :mod:`bot.discord.listeners` has one
 handler per kind. Timers carry the game and the turn they were set for; a
 timer that finds its game at another turn (or another player on turn) is
 dropped.

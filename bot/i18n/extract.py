@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 COMMENT_TAG = "Translators:"
 #: ``module:function`` returning the bot's command tree (it may be a coroutine
 #: function), whose strings join the template.
-COMMAND_TREE: str | None = "bot.client:command_tree"
+COMMAND_TREE: str | None = "bot.discord.client:command_tree"
 
 
 def extract_labels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:

@@ -22,5 +22,5 @@ language of ``t`` (a :class:`~bot.i18n.Messages`), each idea written once:
 - :mod:`~bot.words.advice`: a game's review and a hint;
 - :mod:`~bot.words.help`, :mod:`~bot.words.rules`: how to play here, and the game's rules.
 
-Markup (mentions, timestamps, channel links, escaping) comes from :mod:`bot.markup`.
+Markup (mentions, timestamps, channel links, escaping) comes from :mod:`bot.discord.markup`.
 """

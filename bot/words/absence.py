@@ -8,9 +8,9 @@ import discord
 
 from engine import Event, PlayerRemoved, TurnSkipped
 
-from .. import markup
 from ..app.absence import Absence, Vote
 from ..app.vocabulary import AbsenceAction
+from ..discord import markup
 from ..i18n import Messages
 from ..names import MAX_NAME
 from .common import COLOUR, Post, attach, game_title, image_embed, mark, mention, who

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import markup
 from ..app.state import GameState
+from ..discord import markup
 from ..i18n import Messages, Term
 from ..names import MAX_NAME
 from .common import game_title

@@ -6,7 +6,7 @@ Pure functions of their arguments (no I/O), in the language of ``t`` (a
 :class:`~bot.i18n.Messages`: the reader's for a private reply, the server's for
 a public message). Every word comes from the catalogues; names of players are
 made safe to show by :class:`~bot.app.state.GameState`; markup (mentions,
-timestamps, channel links) is made by :mod:`bot.markup`. Images come in as PNG
+timestamps, channel links) is made by :mod:`bot.discord.markup`. Images come in as PNG
 bytes, already rendered off the event loop. The map pictures go out as pictures
 of their own, outside the embed (:func:`attach`), which Discord shows at the
 message's full width; a chart, wide and simple, as an embed's image.
@@ -26,8 +26,8 @@ from engine import Options
 from engine.tiles import TRADE_GOODS
 from render import player_mark
 
-from .. import markup
 from ..app.state import GameState
+from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import FARMER_RULES, GAMES, GOODS, OPTIONS, POINT_COUNT
 from ..storage import Player

@@ -1,7 +1,7 @@
 """The turn panel: the private message of the player on turn (its menus, the
 preview, Confirm), and the buttons of a turn message that lead to it.
 
-Each function is one part of the panel's text; :mod:`bot.panel` puts them on
+Each function is one part of the panel's text; :mod:`bot.discord.panel` puts them on
 the components and the embed.
 """
 

@@ -5,7 +5,7 @@ says itself (``text``); :func:`explain` turns the errors of discord.py's command
 machinery (an option Discord could not convert, a command that changed since
 Discord's copy, a full disk) into sentences too, and :func:`option_problem`
 says what is wrong with an option value Discord should have checked. The
-answering itself is :mod:`bot.replies`'.
+answering itself is :mod:`bot.discord.replies`'.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .. import markup
+from ..discord import markup
 from ..errors import GameError, NotStalled, OtherChannels
 from ..i18n import Messages
 from ..storage import DiskFull

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import discord
 
-from .. import markup
 from ..app.absence import Snoozed
 from ..app.clock import Reminder
+from ..discord import markup
 from ..i18n import Messages
 from ..names import MAX_NAME
 from .common import Post, called, deadline_date, deadline_line, game_title, jump_url

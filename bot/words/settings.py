@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import discord
 
-from .. import markup
 from ..app.settings import AI_PLAYS, NOTHING, SKIP, GameRules, ServerSettings, TurnRules
+from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import LANGUAGE_NAMES
 from .common import COLOUR, Post, deadline_date, game_title

@@ -10,9 +10,9 @@ import discord
 
 from engine.options import HUNTERS_AND_GATHERERS
 
-from .. import markup
 from ..app.queries import MyGame
 from ..app.state import GameState
+from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import STATUSES
 from ..naming import position_label

@@ -11,8 +11,8 @@ import discord
 
 from engine import Event, TilePlaced
 
-from .. import markup
 from ..app.state import GameState, Played
+from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import figure_count
 from .common import (

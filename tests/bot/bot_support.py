@@ -15,8 +15,8 @@ import simcord
 
 from bot.app import input as app_input
 from bot.app.state import GameState
-from bot.client import CarcassonneBot
-from bot.replies import is_refusal
+from bot.discord.client import CarcassonneBot
+from bot.discord.replies import is_refusal
 from engine import MEEPLE, Place
 
 #: The checkout: ``python -m engine`` runs from it.

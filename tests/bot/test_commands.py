@@ -20,7 +20,7 @@ EXPECTED = {
     "export",
     "cancel",
     "help",
-    # asynchronous play (bot/cogs/clock.py)
+    # asynchronous play (bot/discord/cogs/clock.py)
     "notify",
     "snooze",
     "settings",
@@ -31,7 +31,7 @@ EXPECTED = {
     "vote-end",
     # each player's language
     "language",
-    # the AI's advice (bot/cogs/advice.py)
+    # the AI's advice (bot/discord/cogs/advice.py)
     "review",
     "hint",
 }

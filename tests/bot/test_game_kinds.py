@@ -24,9 +24,9 @@ from bot_support import (
 
 from bot.app import input as app_input
 from bot.app.state import GameState
+from bot.discord.markup import mention
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURES
-from bot.markup import mention
 from bot.words.common import mark
 from bot.words.tiles import tile_name
 from engine import HUT, MEEPLE, BonusTileEarned, FeatureScored, Place, TileDiscarded, TilePlaced

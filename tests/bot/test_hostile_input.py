@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app import input as app_input
+from bot.discord.replies import MAX_MESSAGE
+from bot.discord.transformers import MAX_FOLLOWER, MAX_POSITION, MAX_TILE
 from bot.errors import GameError
 from bot.naming import parse_position, resolve_position
-from bot.replies import MAX_MESSAGE
-from bot.transformers import MAX_FOLLOWER, MAX_POSITION, MAX_TILE
 
 #: Characters near the grammar (digits, separators, letters, look-alikes) and
 #: characters that trouble text (markdown, mentions, zero width, newlines).

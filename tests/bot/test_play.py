@@ -20,8 +20,8 @@ from bot_support import (
 
 from bot.app import input as app_input
 from bot.app.input import MoveRequest
+from bot.discord.markup import mention
 from bot.errors import NoGame
-from bot.markup import mention
 from bot.naming import PositionInput, placement_value, position_letters
 from bot.words.common import mark
 from engine import MEEPLE, FeatureScored, Place, Placement

@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 import discord
 
 from bot.app.state import GameState, Played
+from bot.discord.markup import mention
 from bot.i18n import SOURCE, Language, messages
 from bot.i18n.terms import FEATURE_HEADINGS
-from bot.markup import mention
 from bot.storage import GameRow, Player
 from bot.words.events import event_lines, placed_line
 from bot.words.results import final_scoring

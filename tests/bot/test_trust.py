@@ -18,6 +18,7 @@ from bot_support import (
 )
 
 from bot.app import input as app_input
+from bot.discord.replies import MAX_MESSAGE
 from bot.errors import BadInput
 from bot.naming import (
     MAX_QUOTE,
@@ -26,7 +27,6 @@ from bot.naming import (
     parse_tile,
     placement_value,
 )
-from bot.replies import MAX_MESSAGE
 from engine import MEEPLE, BonusTileEarned
 
 #: Inputs of the shapes that froze the bot, at the 6,000 characters Discord allows.

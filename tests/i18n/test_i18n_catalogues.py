@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from i18n_support import catalogue_of, write_catalogue
 
-from bot.client import command_tree
+from bot.discord.client import command_tree
 from bot.i18n import TRANSLATED, Language, messages
 from bot.i18n.__main__ import main
 from bot.i18n.catalogues import TEMPLATE, Term

@@ -156,7 +156,7 @@ async def test_the_command_strings_are_extracted_with_their_context_and_place():
 
 async def test_the_bots_own_command_tree_fits_discords_limits_in_every_locale():
     """The real tree, localised from the real catalogues as the bot uploads it."""
-    from bot.client import command_tree
+    from bot.discord.client import command_tree
 
     tree = await command_tree()
     payloads = await translated_payloads(tree, CatalogueTranslator())

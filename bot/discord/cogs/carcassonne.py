@@ -5,7 +5,7 @@ and looking, the turn clock), each a plain class of commands; this cog puts
 them together, and discord.py makes them the children of one group.
 Handlers are thin: read the options, call the application layer, have the
 result presented. Errors are answered by the command tree
-(:func:`bot.replies.command_error`).
+(:func:`bot.discord.replies.command_error`).
 """
 
 from __future__ import annotations

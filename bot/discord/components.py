@@ -1,9 +1,9 @@
 """The bot's buttons and menus, every one a :class:`discord.ui.DynamicItem`.
 
-Each kind's custom id is in :mod:`bot.custom_ids`; every click goes through one
-gate first (:class:`bot.gate.GameItem`); the components are by screen: the
-lobby's (:mod:`bot.lobby_buttons`) and the turn message's and turn panel's
-(:mod:`bot.panel`). Their words are :mod:`bot.words`'.
+Each kind's custom id is in :mod:`bot.discord.custom_ids`; every click goes through one
+gate first (:class:`bot.discord.gate.GameItem`); the components are by screen: the
+lobby's (:mod:`bot.discord.lobby_buttons`) and the turn message's and turn panel's
+(:mod:`bot.discord.panel`). Their words are :mod:`bot.words`'.
 """
 
 from __future__ import annotations

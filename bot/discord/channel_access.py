@@ -6,7 +6,7 @@ reminder, a deadline, whose turn it is after them) is a plain message in the
 channel. Without the permissions below those are lost, and the next player is
 never called, so ``new`` and ``start`` refuse such a channel, naming exactly
 what is missing (:class:`CannotPost`). When a post fails during a game anyway
-(a permission taken away later), the :class:`~bot.announcements.Announcer`
+(a permission taken away later), the :class:`~bot.discord.announcements.Announcer`
 keeps it for the next command in the channel and tells the player on turn by
 direct message (:func:`bot.words.access.unposted_dm`).
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import discord
 
-from .errors import NotAllowed
-from .i18n import N_, Messages, Term, term
-from .words.access import permission_list
+from ..errors import NotAllowed
+from ..i18n import N_, Messages, Term, term
+from ..words.access import permission_list
 
 #: What the bot needs to post a turn message (text, embed, picture), as
 #: (the flag of :class:`discord.Permissions`, its name as Discord shows it).

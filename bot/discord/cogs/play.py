@@ -11,19 +11,19 @@ from discord import app_commands
 from engine import Options
 from render.rules import Topic
 
-from .. import images
-from ..app.input import MoveRequest, TypedFollower
-from ..app.state import Sent
-from ..errors import NoGameHere
-from ..i18n import N_
+from ... import images
+from ...app.input import MoveRequest, TypedFollower
+from ...app.state import Sent
+from ...errors import NoGameHere
+from ...i18n import N_
+from ...spots import is_no_follower, spot_reader
+from ...words.common import game_title
+from ...words.help import help_embed
+from ...words.history import history_post
+from ...words.rules import rules_post
+from ...words.status import my_games_embed, status_embed, tiles_embed
 from ..panel import map_buttons, map_post
-from ..spots import is_no_follower, spot_reader
 from ..transformers import Follower, Position, Tile, agreed_turn
-from ..words.common import game_title
-from ..words.help import help_embed
-from ..words.history import history_post
-from ..words.rules import rules_post
-from ..words.status import my_games_embed, status_embed, tiles_embed
 from .base import Commands
 
 VIEW_CHOICES = [

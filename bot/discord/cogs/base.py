@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
+    from ...app import App
     from ..announcements import Announcer
-    from ..app import App
     from ..client import CarcassonneBot
 
 
 class Commands:
-    """A set of subcommands of the one ``/carcassonne`` group (:mod:`bot.cogs.carcassonne`)."""
+    """A set of subcommands of the one ``/carcassonne`` group
+    (:mod:`bot.discord.cogs.carcassonne`)."""
 
     bot: CarcassonneBot
 

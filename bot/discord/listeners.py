@@ -4,7 +4,7 @@ The scheduler (:mod:`bot.scheduler`) fires every due timer as
 ``bot.dispatch("carcassonne_timer", timer)``. :class:`TimerListeners` looks
 the timer's event up in :attr:`~TimerListeners.handlers`; each handler acts
 in the database through the application (:mod:`bot.app`; one transaction,
-which also deletes the timer) and then has the :class:`~bot.announcements.Announcer`
+which also deletes the timer) and then has the :class:`~bot.discord.announcements.Announcer`
 say what happened. A handler that fails is logged and its timer dropped, so a
 broken timer cannot fire over and over; a damaged game's timer fails inside
 its own game.
@@ -16,8 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from .app.vocabulary import TimerKind
-from .storage import Timer
+from ..app.vocabulary import TimerKind
+from ..storage import Timer
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot

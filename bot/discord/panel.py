@@ -5,7 +5,7 @@ Under a turn message: "Play your turn" (:class:`PlayButton`), "Full map" and
 player's own: the tile of a hand (:class:`TileSelect`), a place, page by page
 (:class:`PlacementSelect`, :class:`PageButton`), a follower spot
 (:class:`FollowerSelect`) and :class:`ConfirmButton`, the only component that
-changes the game. Each component is thin over its kind in :mod:`bot.custom_ids`;
+changes the game. Each component is thin over its kind in :mod:`bot.discord.custom_ids`;
 the panel's words are :mod:`bot.words.panel`'s.
 """
 
@@ -19,19 +19,20 @@ import discord
 
 from engine import Placement
 
-from . import custom_ids, images
-from .app import input as moves_input
-from .app.input import MoveRequest
-from .app.state import GameState
-from .errors import BadInput, NoGame
+from .. import images
+from ..app import input as moves_input
+from ..app.input import MoveRequest
+from ..app.state import GameState
+from ..errors import BadInput, NoGame
+from ..i18n import N_, Messages
+from ..naming import FollowerChoice, parse_position, placement_value, position_letters
+from ..spots import no_follower, spots
+from ..words import panel as words
+from ..words.common import COLOUR, Post, attach
+from ..words.status import board_post
+from ..words.tiles import tile_name
+from . import custom_ids
 from .gate import REBUILT, GameItem, bot_of
-from .i18n import N_, Messages
-from .naming import FollowerChoice, parse_position, placement_value, position_letters
-from .spots import no_follower, spots
-from .words import panel as words
-from .words.common import COLOUR, Post, attach
-from .words.status import board_post
-from .words.tiles import tile_name
 
 #: Places in one page of the menu (Discord's most).
 PAGE_SIZE = 25

@@ -23,25 +23,25 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from . import images
-from .app.absence import Absence
-from .app.clock import Reminder
-from .app.lifecycle import GameEnded, LobbyExpired
-from .app.state import GameState, Played
-from .app.vocabulary import AbsenceAction
+from .. import images
+from ..app.absence import Absence
+from ..app.clock import Reminder
+from ..app.lifecycle import GameEnded, LobbyExpired
+from ..app.state import GameState, Played
+from ..app.vocabulary import AbsenceAction
+from ..i18n import Messages, Term
+from ..names import seat_names
+from ..storage import MessageRef
+from ..words.absence import absence_post
+from ..words.access import cannot_post, unposted_dm
+from ..words.common import Post
+from ..words.lobby import lobby_expired_post, lobby_post
+from ..words.reminders import reminder_dm, reminder_post
+from ..words.turn import started_post, turn_post
 from .channel_access import missing_in
-from .i18n import Messages, Term
 from .languages import player_language
 from .lobby_buttons import lobby_view
-from .names import seat_names
 from .panel import play_view
-from .storage import MessageRef
-from .words.absence import absence_post
-from .words.access import cannot_post, unposted_dm
-from .words.common import Post
-from .words.lobby import lobby_expired_post, lobby_post
-from .words.reminders import reminder_dm, reminder_post
-from .words.turn import started_post, turn_post
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot

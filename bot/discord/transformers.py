@@ -19,11 +19,11 @@ from discord import app_commands
 
 from engine import TileType
 
-from .app import input as moves_input
-from .app.state import GameState, require_turn
-from .errors import EarlierTurn, GameError
-from .i18n import Messages
-from .naming import (
+from ..app import input as moves_input
+from ..app.state import GameState, require_turn
+from ..errors import EarlierTurn, GameError
+from ..i18n import Messages
+from ..naming import (
     FollowerInput,
     PositionInput,
     TileInput,
@@ -36,8 +36,8 @@ from .naming import (
     resolve_position,
     tagged,
 )
-from .spots import no_follower, plain, spots
-from .words.tiles import tile_name
+from ..spots import no_follower, plain, spots
+from ..words.tiles import tile_name
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot

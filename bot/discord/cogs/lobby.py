@@ -5,14 +5,14 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from ...app.lobby import MOST_PLAYERS, max_players
+from ...storage import LOBBY, MessageRef
+from ...words.common import game_title
+from ...words.lobby import ai_namer, lobby_post
 from .. import markup
-from ..app.lobby import MOST_PLAYERS, max_players
 from ..channel_access import require_posting
 from ..gate import as_host, player_of
 from ..lobby_buttons import lobby_view
-from ..storage import LOBBY, MessageRef
-from ..words.common import game_title
-from ..words.lobby import ai_namer, lobby_post
 from .base import Commands
 
 GAME_CHOICES = [

@@ -2,9 +2,9 @@
 
 ``setup_hook`` opens the storage, builds the application (:class:`bot.app.App`,
 with the AI's worker processes, a :class:`~bot.thinking.Thinker`), the
-:class:`~bot.announcements.Announcer`,
+:class:`~bot.discord.announcements.Announcer`,
 the timer :class:`~bot.scheduler.Scheduler` and its listeners
-(:mod:`bot.listeners`), registers the components and loads the one cog of
+(:mod:`bot.discord.listeners`), registers the components and loads the one cog of
 commands. ``close`` stops the timers, the workers and the storage.
 """
 
@@ -22,25 +22,26 @@ from discord.ext import commands
 
 import render
 
-from . import components, images, replies
+from .. import images
+from ..app import App
+from ..databases import open_storage
+from ..i18n import CatalogueTranslator, Language, Messages, messages
+from ..i18n.command_limits import translated_payloads
+from ..scheduler import Scheduler
+from ..storage import Storage
+from ..thinking import Thinker
+from . import components, replies
 from .announcements import Announcer
-from .app import App
-from .databases import open_storage
-from .i18n import CatalogueTranslator, Language, Messages, messages
-from .i18n.command_limits import translated_payloads
 from .languages import private_language, public_language
 from .listeners import TimerListeners
-from .scheduler import Scheduler
-from .storage import Storage
-from .thinking import Thinker
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.carcassonne",)
+EXTENSIONS = ("bot.discord.cogs.carcassonne",)
 
 
 class CommandTree(app_commands.CommandTree):
-    """Every command error is answered here, once (see :mod:`bot.replies`), and an
+    """Every command error is answered here, once (see :mod:`bot.discord.replies`), and an
     option value that is not what the command declares never reaches a command."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

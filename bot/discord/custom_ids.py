@@ -7,7 +7,7 @@ lives in memory, so the components keep working after a restart; the ids of
 messages already sent must therefore keep their exact shape. Each
 :class:`CustomId` below is one kind: its fields in order, each a
 :class:`Field` that says its pattern, how it is read from a match and how it
-is written. :mod:`bot.components` and :mod:`bot.panel` make their
+is written. :mod:`bot.discord.components` and :mod:`bot.discord.panel` make their
 :class:`discord.ui.DynamicItem` s from these.
 """
 
@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from engine import Placement
 from engine.ai import PLAYER_LEVELS
 
-from .naming import FollowerChoice, placement_value
+from ..naming import FollowerChoice, placement_value
 
 #: What every custom id of the bot starts with.
 PREFIX = "carc"

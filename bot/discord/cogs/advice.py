@@ -7,11 +7,11 @@ import asyncio
 import discord
 from discord import app_commands
 
-from .. import images
-from ..app.hints import Hint
-from ..app.reviews import Reviewed
-from ..i18n import Messages
-from ..words.advice import hint_post, one_decimal, review_posts
+from ... import images
+from ...app.hints import Hint
+from ...app.reviews import Reviewed
+from ...i18n import Messages
+from ...words.advice import hint_post, one_decimal, review_posts
 from .base import Commands
 
 

@@ -10,15 +10,11 @@ import discord
 
 from engine.ai import PLAYER_LEVELS
 
-from . import custom_ids
-from .app.lobby import max_players
-from .app.state import GameState
-from .channel_access import require_posting
-from .custom_ids import AI_ACTIONS
-from .gate import REBUILT, GameItem, as_host, bot_of, player_of
-from .i18n import Messages
-from .storage import LOBBY
-from .words.lobby import (
+from ..app.lobby import max_players
+from ..app.state import GameState
+from ..i18n import Messages
+from ..storage import LOBBY
+from ..words.lobby import (
     add_ai_label,
     ai_namer,
     button_labels,
@@ -26,6 +22,10 @@ from .words.lobby import (
     lobby_post,
     remove_ai_label,
 )
+from . import custom_ids
+from .channel_access import require_posting
+from .custom_ids import AI_ACTIONS
+from .gate import REBUILT, GameItem, as_host, bot_of, player_of
 
 
 class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.template):

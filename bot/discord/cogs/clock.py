@@ -6,8 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from .. import markup
-from ..app.settings import (
+from ...app.settings import (
     MAX_DEADLINE_HOURS,
     MAX_IDLE_ROUNDS,
     MAX_LOBBY_HOURS,
@@ -17,14 +16,15 @@ from ..app.settings import (
     MAX_REMOVE_AFTER,
     MAX_SNOOZE_HOURS,
 )
+from ...i18n import Language
+from ...i18n.terms import language_name
+from ...i18n.translator import fixed
+from ...words.absence import vote_post
+from ...words.reminders import snoozed_text
+from ...words.settings import game_rules_post, server_settings_embed
+from .. import markup
 from ..gate import as_host, player_of
-from ..i18n import Language
-from ..i18n.terms import language_name
-from ..i18n.translator import fixed
 from ..languages import set_player_language
-from ..words.absence import vote_post
-from ..words.reminders import snoozed_text
-from ..words.settings import game_rules_post, server_settings_embed
 from .base import Commands
 
 POLICY_CHOICES = [

@@ -15,9 +15,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from .i18n import Messages
-from .storage import DiskFull
-from .words.refusals import commands_changed, explain, option_problem, something_wrong
+from ..i18n import Messages
+from ..storage import DiskFull
+from ..words.refusals import commands_changed, explain, option_problem, something_wrong
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +103,6 @@ async def shown_name(interaction: discord.Interaction, parameter: app_commands.P
 def is_refusal(error: BaseException) -> bool:
     """Whether a command error was answered in its own words (a player's mistake, a
     full disk), not as a bug."""
-    from .i18n import SOURCE, messages
+    from ..i18n import SOURCE, messages
 
     return explain(messages(SOURCE), error) is not None

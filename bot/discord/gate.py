@@ -2,7 +2,7 @@
 behind one check.
 
 Every component carries its whole state in its custom id
-(:mod:`bot.custom_ids`), so the components keep working after a restart.
+(:mod:`bot.discord.custom_ids`), so the components keep working after a restart.
 :class:`GameItem` is the gate: its ``interaction_check`` loads the game and
 refuses, once for all components and privately, a click from another
 channel (a forged or moved custom id), and for a turn component a click by
@@ -10,7 +10,7 @@ anyone but the player on turn or for an earlier turn. A component's
 :meth:`~GameItem.run` then gets the game as loaded; the application layer
 (:mod:`bot.app`) checks again as it saves (the Confirm button plays through
 :meth:`bot.app.moves.Moves.place`, the path of a typed move too). The components
-themselves are by screen: :mod:`bot.lobby_buttons` and :mod:`bot.panel`.
+themselves are by screen: :mod:`bot.discord.lobby_buttons` and :mod:`bot.discord.panel`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import discord
 
+from ..app.state import GameState, require_turn
+from ..errors import GameError, HostOnly, NoGame, OtherChannel
+from ..i18n import N_, Messages
+from ..storage import DiskFull, GameRow, Player
+from ..words.refusals import disk_full, something_wrong
 from . import custom_ids
-from .app.state import GameState, require_turn
-from .errors import GameError, HostOnly, NoGame, OtherChannel
-from .i18n import N_, Messages
 from .replies import reply_error
-from .storage import DiskFull, GameRow, Player
-from .words.refusals import disk_full, something_wrong
 
 if TYPE_CHECKING:
     from .client import CarcassonneBot

@@ -17,9 +17,9 @@ from datetime import datetime
 
 import discord
 
-from .app.settings import server_settings
-from .i18n import Language, parse_language, reader_language, server_language
-from .storage import Reads, Scope, Storage
+from ..app.settings import server_settings
+from ..i18n import Language, parse_language, reader_language, server_language
+from ..storage import Reads, Scope, Storage
 
 #: The key of a player's language among their settings.
 LANGUAGE = "language"
