@@ -24,10 +24,11 @@ It takes ids and values and returns result values; a refusal is a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from ..storage import Storage
+from ..storage import MessageRef, Storage
 from ..thinking import Thinker
 from .absence import Absences
 from .ai_turns import AITurns
@@ -39,7 +40,9 @@ from .moves import Moves
 from .queries import Queries
 from .reviews import Reviews
 from .settings import Settings
-from .state import Positions
+from .state import GameState, Positions
+
+log = logging.getLogger(__name__)
 
 
 def _now() -> datetime:
@@ -74,3 +77,28 @@ class App:
         self.ai = AITurns(db, self.positions, self.moves, self.timers, thinker, clock)
         self.hints = Hints(db, self.queries, thinker, clock=clock)
         self.reviews = Reviews(self.queries, thinker)
+
+    async def posted(self, state: GameState, message: MessageRef | None, *,
+                     announces_turn: bool) -> None:
+        """A game's message is out (or, if it could not be, is waiting): the one fact
+        the Discord side tells the application after posting.
+
+        ``message``, a message with components, is noted with its game: the first
+        of a turn dates that turn for typed moves, and tidying a finished game
+        removes the buttons of exactly these. If it announces a turn, an AI on
+        turn moves now, so its move always comes after the message. Best effort
+        both: the message is out, a missed note costs only a button left after the
+        game, and the AI's move comes anyway, a little later
+        (:data:`~bot.app.vocabulary.AI_TURN_WAIT`).
+        """
+        if message is not None:
+            try:
+                await self.moves.remember_message(state.id, message)
+            except Exception:
+                log.exception("could not note message %s of game %s", message.message_id,
+                              state.id)
+        if announces_turn:
+            try:
+                await self.ai.announced(state)
+            except Exception:
+                log.exception("could not hasten the AI's turn in game %s", state.id)

@@ -3,13 +3,11 @@
 After a move (a player's or an AI's), a start, a skip, a removal, a reminder,
 an expired lobby or the end of a game, the :class:`Announcer` draws what is
 needed (off the event loop), builds the message (:mod:`bot.words`) and sends
-it. Every message it sends with components is
-noted with its game and turn as it is sent
-(:meth:`~bot.app.moves.Moves.remember_message`): the first one of a turn
-dates that turn for typed moves, and tidying a finished game removes the
-buttons of exactly these, never reading the channel's history. Once a message
-announcing an AI player's turn is out, the AI's move is due
-(:meth:`~bot.app.ai_turns.AITurns.announced`), so it always comes after it. A
+it. After posting it tells the application one fact, through the one
+function it is given (:meth:`bot.app.App.posted`): this message of this game
+is out (with its components, noted with its game and turn: tidying a finished
+game removes the buttons of exactly these, never reading the channel's
+history), and whether it announces a turn (an AI on turn then moves). A
 message the channel refuses waits for the next command there, and the player
 on turn is told by direct message (:meth:`Announcer.undelivered`).
 """
@@ -18,8 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 
@@ -39,14 +38,19 @@ from ..words.lobby import lobby_expired_post, lobby_post
 from ..words.reminders import reminder_dm, reminder_post
 from ..words.turn import started_post, turn_post
 from .channel_access import missing_in
-from .languages import player_language
+from .languages import Readers
 from .lobby_buttons import lobby_view
 from .panel import play_view
 
-if TYPE_CHECKING:
-    from .client import CarcassonneBot
-
 log = logging.getLogger(__name__)
+
+
+class Posted(Protocol):
+    """What the application is told after a game message is posted (or waits):
+    :meth:`bot.app.App.posted`."""
+
+    def __call__(self, state: GameState, message: MessageRef | None, *,
+                 announces_turn: bool) -> Awaitable[None]: ...
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,11 @@ class Pending:
 class Announcer:
     """Posts the game's news in its channel (and DMs reminders to those who asked)."""
 
-    def __init__(self, bot: CarcassonneBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, readers: Readers, posted: Posted) -> None:
+        #: Where messages are sent (channels, direct messages, servers' names).
+        self.client = client
+        self.readers = readers
+        self.posted = posted
         #: By channel: the last game message that could not be posted there.
         self.pending: dict[int, Pending] = {}
 
@@ -92,7 +99,7 @@ class Announcer:
 
     async def public(self, state: GameState) -> Messages:
         """The messages of the game's server, for what everyone reads."""
-        return await self.bot.public(state.row.guild_id)
+        return await self.readers.public(state.row.guild_id)
 
     async def turn_post(self, played: Played) -> Post:
         """The public message after a move: the map, the next tile, or at the end the
@@ -154,13 +161,12 @@ class Announcer:
                         "reminder")
         if not reminder.dm:
             return
-        guild = self.bot.get_guild(state.row.guild_id)
+        guild = self.client.get_guild(state.row.guild_id)
         # A direct message is private: the player's own language, else the server's.
-        own = await player_language(self.bot.storage, reminder.player.id)
-        reader = self.bot.catalogues(own) if own is not None else t
+        reader = await self.readers.own(reminder.player.id) or t
         text = reminder_dm(reader, reminder, guild.name if guild else None)
         try:
-            dm = await self.bot.create_dm(discord.Object(id=reminder.player.id))
+            dm = await self.client.create_dm(discord.Object(id=reminder.player.id))
             await dm.send(text)
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", reminder.player.id, exc)
@@ -176,7 +182,7 @@ class Announcer:
         if not ended.tidy:
             return
         for channel_id, message_id in ended.messages:
-            partial = self.bot.get_partial_messageable(
+            partial = self.client.get_partial_messageable(
                 channel_id, guild_id=ended.state.row.guild_id
             )
             try:
@@ -201,7 +207,7 @@ class Announcer:
     # ------------------------------------------------------------ sending
 
     def _channel(self, state: GameState) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(
+        return self.client.get_partial_messageable(
             state.row.channel_id, guild_id=state.row.guild_id, type=discord.ChannelType.text
         )
 
@@ -232,15 +238,14 @@ class Announcer:
         return message
 
     def _missing(self, state: GameState) -> list[Term]:
-        return missing_in(self.bot.get_guild(state.row.guild_id), state.row.channel_id)
+        return missing_in(self.client.get_guild(state.row.guild_id), state.row.channel_id)
 
     async def delivered(self, state: GameState, post: Post, message: discord.Message,
                         kind: str) -> None:
         """A game message is out: nothing of its channel waits any more."""
         self.pending.pop(state.row.channel_id, None)
-        await self.remember(state, post, message, kind)
-        if kind == "turn":
-            await self.turn_announced(state)
+        await self.posted(state, self.noted(state, post, message, kind),
+                          announces_turn=kind == "turn")
 
     async def undelivered(self, state: GameState, post: Post, kind: str,
                           lacking: list[Term]) -> None:
@@ -249,15 +254,14 @@ class Announcer:
         person, is told by direct message, so that no turn goes uncalled."""
         self.pending[state.row.channel_id] = Pending(state, post, kind, tuple(lacking))
         if kind == "turn":
-            await self.turn_announced(state)
+            await self.posted(state, None, announces_turn=True)
         current = state.current if state.game is not None and not state.game.is_over else None
         if current is None or current.is_ai:
             return
-        guild = self.bot.get_guild(state.row.guild_id)
-        own = await player_language(self.bot.storage, current.id)
-        reader = self.bot.catalogues(own) if own is not None else await self.public(state)
+        guild = self.client.get_guild(state.row.guild_id)
+        reader = await self.readers.own(current.id) or await self.public(state)
         try:
-            dm = await self.bot.create_dm(discord.Object(id=current.id))
+            dm = await self.client.create_dm(discord.Object(id=current.id))
             await dm.send(unposted_dm(reader, state, guild.name if guild else None, lacking))
         except discord.HTTPException as exc:
             log.warning("cannot tell user %s by direct message that it is their turn in "
@@ -279,7 +283,8 @@ class Announcer:
             log.warning("could not deliver the late message of game %s: %s",
                         pending.state.id, exc)
             return
-        await self.remember(pending.state, late, message, pending.kind)
+        await self.posted(pending.state, self.noted(pending.state, late, message, pending.kind),
+                          announces_turn=False)
 
     async def reply(
         self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
@@ -290,26 +295,12 @@ class Announcer:
         await self.delivered(state, post, message, kind)
         return message
 
-    async def turn_announced(self, state: GameState) -> None:
-        """A turn's message is out: an AI on turn moves now. Best effort: its move
-        comes anyway, a little later (:data:`~bot.app.vocabulary.AI_TURN_WAIT`)."""
-        try:
-            await self.bot.app.ai.announced(state)
-        except Exception:
-            log.exception("could not hasten the AI's turn in game %s", state.id)
-
-    async def remember(
-        self, state: GameState, post: Post, message: discord.Message, kind: str = "turn"
-    ) -> None:
-        """Note a game message that has components. Best effort: the message is out,
-        and a missed note costs only a button left after the game. Only turn messages
-        carry their turn (the first of a turn dates it for typed moves)."""
+    @staticmethod
+    def noted(state: GameState, post: Post, message: discord.Message,
+              kind: str = "turn") -> MessageRef | None:
+        """What is noted of a game message: one with components (None: nothing). Only
+        turn messages carry their turn (the first of a turn dates it for typed moves)."""
         if post.view is None:
-            return
+            return None
         turn = state.turn if kind in ("turn", "reminder") else None
-        try:
-            await self.bot.app.moves.remember_message(
-                state.id, MessageRef(message.channel.id, message.id, kind, turn)
-            )
-        except Exception:
-            log.exception("could not note message %s of game %s", message.id, state.id)
+        return MessageRef(message.channel.id, message.id, kind, turn)

@@ -1,11 +1,11 @@
 """The bot: a :class:`commands.Bot` that owns the storage, the services and the timers.
 
-``setup_hook`` opens the storage, builds the application (:class:`bot.app.App`,
-with the AI's worker processes, a :class:`~bot.thinking.Thinker`), the
-:class:`~bot.discord.announcements.Announcer`,
-the timer :class:`~bot.scheduler.Scheduler` and its listeners
-(:mod:`bot.discord.listeners`), registers the components and loads the one cog of
-commands. ``close`` stops the timers, the workers and the storage.
+``setup_hook`` opens the storage, has the composition root
+(:mod:`bot.discord.composition`) build the services on it (the application
+with the AI's worker processes, a :class:`~bot.thinking.Thinker`; the
+announcer; the timer scheduler and its listeners; the one cog of commands),
+registers them and the components. ``close`` stops the timers, the workers
+and the storage.
 """
 
 from __future__ import annotations
@@ -31,14 +31,10 @@ from ..scheduler import Scheduler
 from ..storage import Storage
 from ..thinking import Thinker
 from . import components, replies
-from .announcements import Announcer
-from .languages import private_language, public_language
-from .listeners import TimerListeners
+from .composition import compose
+from .services import ServedBot, services_of
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS = ("bot.discord.cogs.carcassonne",)
-
 
 class CommandTree(app_commands.CommandTree):
     """Every command error is answered here, once (see :mod:`bot.discord.replies`), and an
@@ -47,7 +43,7 @@ class CommandTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is not discord.InteractionType.application_command:
             return True
-        t = await reader(interaction)
+        t = await services_of(interaction).readers.private(interaction)
         problem = await replies.unreadable_option(t, interaction)
         if problem is None:
             return True
@@ -57,17 +53,12 @@ class CommandTree(app_commands.CommandTree):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        await replies.command_error(await reader(interaction), interaction, error)
+        t = await services_of(interaction).readers.private(interaction)
+        await replies.command_error(t, interaction, error)
 
 
-class CarcassonneBot(commands.Bot):
+class CarcassonneBot(ServedBot):
     """Slash commands and components only: no prefix commands, no privileged intents."""
-
-    storage: Storage
-    #: The application: lobby, moves, lifecycle, clock, absences, settings, AI, queries.
-    app: App
-    announcer: Announcer
-    scheduler: Scheduler
 
     def __init__(
         self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
@@ -94,17 +85,14 @@ class CarcassonneBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         images.check_fonts()
-        self.storage = await open_storage(self.database)
-        clock = discord.utils.utcnow
-        self.scheduler = Scheduler(self.storage, self.dispatch, clock=clock)
-        self.app = App(self.storage, self.thinker, clock=clock, seed=self.seed,
-                       wake=self.scheduler.wake)
-        self.announcer = Announcer(self)
-        self.add_listener(TimerListeners(self).on_carcassonne_timer)
+        composed = compose(self, await open_storage(self.database),
+                           catalogues=self.catalogues, thinker=self.thinker,
+                           clock=discord.utils.utcnow, seed=self.seed)
+        self.services = composed.services
+        self.add_listener(composed.listeners.on_carcassonne_timer)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator(self.catalogues))
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        await self.add_cog(composed.cog)
         summarised = await self.app.lifecycle.summarise_old_games()
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
@@ -112,6 +100,19 @@ class CarcassonneBot(commands.Bot):
         # The pictures' palettes take 1-2 s to work out: now, before the first move.
         await asyncio.to_thread(render.warm_up)
         self.scheduler.start()
+
+    # For the client's own upkeep, and for tests and tools: never for a service's reach.
+    @property
+    def storage(self) -> Storage:
+        return self.services.storage
+
+    @property
+    def app(self) -> App:
+        return self.services.app
+
+    @property
+    def scheduler(self) -> Scheduler:
+        return self.services.scheduler
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Upload the command tree when it differs from the last upload; True if it did.
@@ -163,54 +164,36 @@ class CarcassonneBot(commands.Bot):
                 await tx.set_meta(key, None)
             log.info("removed the development commands of guild %s", scope)
 
-    # ---------------------------------------------------------- languages
-
-    async def reader(self, interaction: discord.Interaction) -> Messages:
-        """The messages of whoever sent ``interaction``, for a reply only they see."""
-        language = await private_language(self.storage, interaction.user.id,
-                                          interaction.locale, interaction.guild_id,
-                                          interaction.guild_locale)
-        return self.catalogues(language)
-
-    async def public(self, guild_id: int) -> Messages:
-        """The messages of a server's public posts (turns, reminders, results)."""
-        guild = self.get_guild(guild_id)
-        locale = guild.preferred_locale if guild is not None else None
-        return self.catalogues(await public_language(self.storage, guild_id, locale))
-
     async def on_app_command_completion(self, interaction: discord.Interaction,
                                         command: object) -> None:
         """After any command: a game message this channel missed comes now."""
-        await self.announcer.deliver_pending(interaction)
+        await self.services.announcer.deliver_pending(interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        services = getattr(self, "services", None)
         try:
-            scheduler = getattr(self, "scheduler", None)
-            if scheduler is not None:
-                await scheduler.stop()
+            if services is not None:
+                await services.scheduler.stop()
             await super().close()
         finally:
             await self.thinker.close()
-            storage = getattr(self, "storage", None)
-            if storage is not None:
-                await storage.close()
-                del self.storage
-
-
-async def reader(interaction: discord.Interaction) -> Messages:
-    """The messages of the one who sent ``interaction`` (see :meth:`CarcassonneBot.reader`)."""
-    bot: CarcassonneBot = interaction.client  # type: ignore[assignment]
-    return await bot.reader(interaction)
+            if services is not None:
+                await services.storage.close()
+                del self.services
 
 
 async def command_tree() -> app_commands.CommandTree:
-    """The bot's command tree, built offline (no token, no database): what
+    """The bot's command tree, built offline (no token, no database file): what
     ``python -m bot.i18n extract`` reads the commands' strings from."""
-    from .cogs.carcassonne import Carcassonne
-
     bot = CarcassonneBot(database=":memory:")
-    await bot.add_cog(Carcassonne(bot))
+    storage = await open_storage(":memory:")
+    try:
+        composed = compose(bot, storage, catalogues=bot.catalogues, thinker=bot.thinker,
+                           clock=discord.utils.utcnow)
+        await bot.add_cog(composed.cog)
+    finally:
+        await storage.close()
     return bot.tree

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import discord
 
@@ -28,9 +28,7 @@ from ..storage import DiskFull, GameRow, Player
 from ..words.refusals import disk_full, something_wrong
 from . import custom_ids
 from .replies import reply_error
-
-if TYPE_CHECKING:
-    from .client import CarcassonneBot
+from .services import services_of
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +38,6 @@ Result = TypeVar("Result")
 
 def player_of(user: discord.abc.User | discord.Member) -> Player:
     return Player(user.id, user.display_name)
-
-
-def bot_of(interaction: discord.Interaction) -> CarcassonneBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
@@ -64,7 +58,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
     t: Messages
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        self.t = await bot_of(interaction).reader(interaction)
+        self.t = await services_of(interaction).readers.private(interaction)
         try:
             self.state = await load(interaction, self.game_id)
             if self.on_turn:
@@ -104,8 +98,8 @@ async def as_host(
         if guild is None or await _is_member(guild, row.host_id):
             raise
     assert interaction.guild_id is not None
-    await bot_of(interaction).app.lifecycle.hand_over_host(interaction.guild_id, row.id,
-                                                           row.host_id)
+    await services_of(interaction).app.lifecycle.hand_over_host(interaction.guild_id, row.id,
+                                                                row.host_id)
     return await action()
 
 
@@ -123,7 +117,7 @@ async def load(interaction: discord.Interaction, game_id: int) -> GameState:
     """The game a component belongs to, if it is used in that game's channel."""
     if interaction.guild_id is None:
         raise NoGame(N_("That game does not exist on this server."))
-    state = await bot_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
+    state = await services_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
     if interaction.channel_id != state.row.channel_id:
         raise OtherChannel(channel_id=state.row.channel_id)
     return state

@@ -13,12 +13,13 @@ choices (``Scope.PLAYER``); a server's with its settings (``Scope.SERVER``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 import discord
 
 from ..app.settings import server_settings
-from ..i18n import Language, parse_language, reader_language, server_language
+from ..i18n import Language, Messages, parse_language, reader_language, server_language
 from ..storage import Reads, Scope, Storage
 
 #: The key of a player's language among their settings.
@@ -57,3 +58,36 @@ async def set_player_language(db: Storage, user_id: int, language: Language | No
         else:
             own[LANGUAGE] = language.value
         await tx.set_settings(Scope.PLAYER, user_id, own, now)
+
+
+class Readers:
+    """The messages each reader reads: a private reply in its reader's language, a
+    public message in its server's (``catalogues``: the messages of a language;
+    ``guild_locale``: a server's preferred locale in Discord, if known)."""
+
+    def __init__(self, db: Storage, catalogues: Callable[[Language], Messages],
+                 guild_locale: Callable[[int], discord.Locale | None]) -> None:
+        self.db = db
+        self.catalogues = catalogues
+        self.guild_locale = guild_locale
+
+    async def private(self, interaction: discord.Interaction) -> Messages:
+        """The messages of whoever sent ``interaction``, for a reply only they see."""
+        language = await private_language(self.db, interaction.user.id,
+                                          interaction.locale, interaction.guild_id,
+                                          interaction.guild_locale)
+        return self.catalogues(language)
+
+    async def public(self, guild_id: int) -> Messages:
+        """The messages of a server's public posts (turns, reminders, results)."""
+        return self.catalogues(await public_language(self.db, guild_id,
+                                                     self.guild_locale(guild_id)))
+
+    async def own(self, user_id: int) -> Messages | None:
+        """The messages of the language a player chose, if they chose one."""
+        own = await player_language(self.db, user_id)
+        return self.catalogues(own) if own is not None else None
+
+    async def choose(self, user_id: int, language: Language | None, now: datetime) -> None:
+        """Keep ``language`` as the player's own (None: follow Discord again)."""
+        await set_player_language(self.db, user_id, language, now)

@@ -2,7 +2,8 @@
 
 The scheduler (:mod:`bot.scheduler`) fires every due timer as
 ``bot.dispatch("carcassonne_timer", timer)``. :class:`TimerListeners` looks
-the timer's event up in :attr:`~TimerListeners.handlers`; each handler acts
+the timer's kind up in one table, :attr:`~TimerListeners.handlers`
+(:class:`~bot.app.vocabulary.TimerKind` to handler); each handler acts
 in the database through the application (:mod:`bot.app`; one transaction,
 which also deletes the timer) and then has the :class:`~bot.discord.announcements.Announcer`
 say what happened. A handler that fails is logged and its timer dropped, so a
@@ -14,13 +15,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
+from ..app import App
 from ..app.vocabulary import TimerKind
 from ..storage import Timer
-
-if TYPE_CHECKING:
-    from .client import CarcassonneBot
+from .announcements import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +27,9 @@ log = logging.getLogger(__name__)
 class TimerListeners:
     """Reminders, deadlines, AI turns, ended games and expired lobbies, by timer event."""
 
-    def __init__(self, bot: CarcassonneBot) -> None:
-        self.bot = bot
+    def __init__(self, app: App, announcer: Announcer) -> None:
+        self.app = app
+        self.announcer = announcer
         self.handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {
             TimerKind.REMINDER: self.on_reminder,
             TimerKind.DEADLINE: self.on_deadline,
@@ -48,29 +48,29 @@ class TimerListeners:
                 return
         except Exception:
             log.exception("timer %s (%s, game %s) failed", timer.id, timer.event, timer.game_id)
-        await self.bot.app.timers.drop(timer)
+        await self.app.timers.drop(timer)
 
     async def on_reminder(self, timer: Timer) -> None:
-        reminder = await self.bot.app.timers.remind(timer)
+        reminder = await self.app.timers.remind(timer)
         if reminder is not None:
-            await self.bot.announcer.reminder(reminder)
+            await self.announcer.reminder(reminder)
 
     async def on_deadline(self, timer: Timer) -> None:
-        absence = await self.bot.app.absences.deadline(timer)
+        absence = await self.app.absences.deadline(timer)
         if absence is not None:
-            await self.bot.announcer.absence(absence)
+            await self.announcer.absence(absence)
 
     async def on_ai_turn(self, timer: Timer) -> None:
-        played = await self.bot.app.ai.play(timer)
+        played = await self.app.ai.play(timer)
         if played is not None:
-            await self.bot.announcer.ai_played(played)
+            await self.announcer.ai_played(played)
 
     async def on_game_over(self, timer: Timer) -> None:
-        ended = await self.bot.app.lifecycle.game_over(timer)
+        ended = await self.app.lifecycle.game_over(timer)
         if ended is not None:
-            await self.bot.announcer.tidy(ended)
+            await self.announcer.tidy(ended)
 
     async def on_lobby_expiry(self, timer: Timer) -> None:
-        expired = await self.bot.app.lifecycle.expire_lobby(timer)
+        expired = await self.app.lifecycle.expire_lobby(timer)
         if expired is not None:
-            await self.bot.announcer.lobby_expired(expired)
+            await self.announcer.lobby_expired(expired)

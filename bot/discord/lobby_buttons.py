@@ -25,7 +25,8 @@ from ..words.lobby import (
 from . import custom_ids
 from .channel_access import require_posting
 from .custom_ids import AI_ACTIONS
-from .gate import REBUILT, GameItem, as_host, bot_of, player_of
+from .gate import REBUILT, GameItem, as_host, player_of
+from .services import services_of
 
 
 class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.template):
@@ -59,11 +60,11 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
         return cls(*custom_ids.LOBBY.read(match))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
-        bot = bot_of(interaction)
+        services = services_of(interaction)
         guild_id, user_id = interaction.guild_id, interaction.user.id
         assert guild_id is not None
-        lobby = bot.app.lobby
-        public = await bot.public(guild_id)
+        lobby = services.app.lobby
+        public = await services.readers.public(guild_id)
         if self.action == "join":
             state = await lobby.join(guild_id, player_of(interaction.user), game_id=self.game_id)
         elif self.action == "leave":
@@ -85,7 +86,7 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
             **lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
         )
         if self.action == "start":
-            await bot.announcer.started(interaction, state)
+            await services.announcer.started(interaction, state)
 
 
 def lobby_view(t: Messages, state: GameState) -> discord.ui.View:

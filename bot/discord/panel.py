@@ -32,7 +32,8 @@ from ..words.common import COLOUR, Post, attach
 from ..words.status import board_post
 from ..words.tiles import tile_name
 from . import custom_ids
-from .gate import REBUILT, GameItem, bot_of
+from .gate import REBUILT, GameItem
+from .services import services_of
 
 #: Places in one page of the menu (Discord's most).
 PAGE_SIZE = 25
@@ -300,8 +301,8 @@ class ConfirmButton(GameItem[discord.ui.Button], template=custom_ids.CONFIRM.tem
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         assert interaction.guild_id is not None
-        bot = bot_of(interaction)
-        played = await bot.app.moves.place(MoveRequest(
+        services = services_of(interaction)
+        played = await services.app.moves.place(MoveRequest(
             interaction.guild_id,
             interaction.user.id,
             self.placement,
@@ -316,7 +317,7 @@ class ConfirmButton(GameItem[discord.ui.Button], template=custom_ids.CONFIRM.tem
             attachments=[],
             view=None,
         )
-        await bot.announcer.played(interaction, played)
+        await services.announcer.played(interaction, played)
 
 
 async def turn_panel(

@@ -12,7 +12,7 @@ never fail: a player who cannot move now is told why in the list itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -38,9 +38,7 @@ from ..naming import (
 )
 from ..spots import no_follower, plain, spots
 from ..words.tiles import tile_name
-
-if TYPE_CHECKING:
-    from .client import CarcassonneBot
+from .services import services_of
 
 #: What Discord lets a player type in each option.
 MAX_POSITION, MAX_FOLLOWER, MAX_TILE = 40, 40, 20
@@ -59,11 +57,12 @@ def _normalise(text: str) -> str:
 
 async def my_turn(interaction: discord.Interaction) -> tuple[GameState, Messages]:
     """The channel's game, if it is the user's turn in it, and the user's messages."""
-    bot: CarcassonneBot = interaction.client  # type: ignore[assignment]
+    services = services_of(interaction)
     assert interaction.guild_id is not None
-    t = await bot.reader(interaction)
+    t = await services.readers.private(interaction)
     try:
-        state = await bot.app.queries.state(interaction.guild_id, channel_id=interaction.channel_id)
+        state = await services.app.queries.state(interaction.guild_id,
+                                                 channel_id=interaction.channel_id)
         require_turn(state, interaction.user.id)
     except GameError as exc:
         raise Notice(exc.text(t)) from None

@@ -24,7 +24,7 @@ class AdviceCommands(Commands):
                      game: app_commands.Range[int, 1] | None = None) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.app.reviews.finished(guild_id, channel_id, game)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         reviewed = await self.app.reviews.review(state)
         pictures = await asyncio.to_thread(_review_pictures, reviewed, t)
@@ -39,7 +39,7 @@ class AdviceCommands(Commands):
         state = await self.app.hints.asked(guild_id, channel_id, user_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         hint = await self.app.hints.hint(state, user_id)
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         picture = await asyncio.to_thread(_hint_picture, hint, t)
         post = hint_post(t, hint, picture)
         await interaction.followup.send(**post.send_kwargs(), ephemeral=True)

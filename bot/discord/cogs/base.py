@@ -1,4 +1,4 @@
-"""What every group of ``/carcassonne`` subcommands shares: the bot and its services."""
+"""What every group of ``/carcassonne`` subcommands shares: the services it is given."""
 
 from __future__ import annotations
 
@@ -9,22 +9,19 @@ import discord
 if TYPE_CHECKING:
     from ...app import App
     from ..announcements import Announcer
-    from ..client import CarcassonneBot
+    from ..languages import Readers
 
 
 class Commands:
     """A set of subcommands of the one ``/carcassonne`` group
-    (:mod:`bot.discord.cogs.carcassonne`)."""
+    (:mod:`bot.discord.cogs.carcassonne`), which hands it its services."""
 
-    bot: CarcassonneBot
-
-    @property
-    def app(self) -> App:
-        return self.bot.app
-
-    @property
-    def announcer(self) -> Announcer:
-        return self.bot.announcer
+    #: The application: every command is one call to it.
+    app: App
+    #: Says in the channel what happened.
+    announcer: Announcer
+    #: The messages of the one who typed a command, or of the server.
+    readers: Readers
 
     @staticmethod
     def where(interaction: discord.Interaction) -> tuple[int, int]:

@@ -21,7 +21,9 @@ from .lobby import LobbyCommands
 from .play import PlayCommands
 
 if TYPE_CHECKING:
-    from ..client import CarcassonneBot
+    from ...app import App
+    from ..announcements import Announcer
+    from ..languages import Readers
 
 
 @app_commands.guild_only()
@@ -34,10 +36,8 @@ class Carcassonne(
     group_name="carcassonne",
     group_description="Play Carcassonne in this channel",
 ):
-    def __init__(self, bot: CarcassonneBot) -> None:
-        self.bot = bot
+    def __init__(self, app: App, announcer: Announcer, readers: Readers) -> None:
+        self.app = app
+        self.announcer = announcer
+        self.readers = readers
         super().__init__()
-
-
-async def setup(bot: CarcassonneBot) -> None:
-    await bot.add_cog(Carcassonne(bot))

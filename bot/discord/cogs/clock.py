@@ -24,7 +24,6 @@ from ...words.reminders import snoozed_text
 from ...words.settings import game_rules_post, server_settings_embed
 from .. import markup
 from ..gate import as_host, player_of
-from ..languages import set_player_language
 from .base import Commands
 
 POLICY_CHOICES = [
@@ -57,7 +56,7 @@ class ClockCommands(Commands):
     @app_commands.describe(dm="True: reminders by DM too; False: only in the channel")
     async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
         await self.app.settings.set_dm(interaction.user.id, dm)
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         text = (
             t.gettext("You will get your turn reminders by direct message too.")
             if dm
@@ -72,9 +71,8 @@ class ClockCommands(Commands):
         app_commands.Choice(name="Automatic: my Discord language", value=AUTOMATIC)])
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         chosen = None if language == AUTOMATIC else Language(language)
-        await set_player_language(self.bot.storage, interaction.user.id, chosen,
-                                  discord.utils.utcnow())
-        t = await self.bot.reader(interaction)
+        await self.readers.choose(interaction.user.id, chosen, discord.utils.utcnow())
+        t = await self.readers.private(interaction)
         if chosen is None:
             text = t.gettext("I will answer you in your Discord language: {language}.",
                              language=language_name(t, t.language))
@@ -92,7 +90,7 @@ class ClockCommands(Commands):
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         snoozed = await self.app.absences.snooze(guild_id, channel_id, interaction.user.id, hours)
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         await interaction.response.send_message(snoozed_text(t, snoozed),
                                                 ephemeral=True)
 
@@ -152,7 +150,7 @@ class ClockCommands(Commands):
             language=language,
             hints=hints,
         )
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         await interaction.response.send_message(
             t.gettext("Saved.") if update.changed else None,
             embed=server_settings_embed(t, update.settings),
@@ -190,7 +188,8 @@ class ClockCommands(Commands):
             ),
         )
         # A change is announced to the table; a look is private.
-        t = await (self.bot.public(guild_id) if found.changed else self.bot.reader(interaction))
+        t = await (self.readers.public(guild_id) if found.changed
+                   else self.readers.private(interaction))
         post = game_rules_post(t, found, markup.mention(interaction.user.id))
         await interaction.response.send_message(
             **post.send_kwargs(),
@@ -222,7 +221,7 @@ class ClockCommands(Commands):
     async def vote_end(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         vote = await self.app.absences.vote_end(guild_id, channel_id, interaction.user.id)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None
         post = vote_post(t, vote, chart)

@@ -81,7 +81,7 @@ class LobbyCommands(Commands):
         }
         # A level alone seats one AI of that level; a number alone, medium ones.
         seats = ai if ai is not None else int(ai_level is not None)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         state = await self.app.lobby.create(
             guild_id, channel_id, player_of(interaction.user), options,
             ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=ai_namer(t),
@@ -100,7 +100,7 @@ class LobbyCommands(Commands):
         state = await self.app.lobby.join(
             guild_id, player_of(interaction.user), channel_id=channel_id
         )
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.send_message(
             t.gettext("{player} joined ({count}/{most}).",
                       player=markup.mention(interaction.user.id), count=len(state.players),
@@ -115,7 +115,7 @@ class LobbyCommands(Commands):
     async def leave(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.app.lobby.leave(guild_id, interaction.user.id, channel_id=channel_id)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         if state.row.status != LOBBY:
             text = t.gettext("{player} left. Nobody is left, so the game is closed.",
                              player=markup.mention(interaction.user.id))
@@ -155,7 +155,7 @@ class LobbyCommands(Commands):
                 channel_id=channel_id,
             ),
         )
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.send_message(
             t.gettext("{game} was cancelled by {player}.", game=game_title(t, state),
                       player=markup.mention(interaction.user.id)),

@@ -56,7 +56,7 @@ class PlayCommands(Commands):
         tile: Tile | None = None,
     ) -> None:
         guild_id, channel_id = self.where(interaction)
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         turn = agreed_turn(position, follower, tile)
         typed = None
         if follower is not None and not is_no_follower(t, follower.text):
@@ -82,7 +82,7 @@ class PlayCommands(Commands):
         state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: there is no map."))
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         features = view == "features"
         buttons = discord.ui.View(timeout=None)
@@ -97,7 +97,7 @@ class PlayCommands(Commands):
     async def status(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.app.queries.state(guild_id, channel_id=channel_id, latest=True)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         embed = status_embed(t, state, discord.utils.utcnow())
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
@@ -109,14 +109,14 @@ class PlayCommands(Commands):
         state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: the bag is still closed."))
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.send_message(embed=tiles_embed(t, state))
 
     @app_commands.command(name="export", description="The game record as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = self.where(interaction)
         exported = await self.app.queries.export(guild_id, channel_id=channel_id)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.send_message(
             t.gettext("Game record of {game} after turn {turn}.",
                       game=game_title(t, exported.state), turn=exported.state.turn),
@@ -132,7 +132,7 @@ class PlayCommands(Commands):
     ) -> None:
         guild_id, channel_id = self.where(interaction)
         state = await self.app.queries.history(guild_id, channel_id)
-        t = await self.bot.public(guild_id)
+        t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, state)
         post = history_post(t, state, page, chart)
@@ -142,21 +142,21 @@ class PlayCommands(Commands):
     async def mygames(self, interaction: discord.Interaction) -> None:
         guild_id, _channel_id = self.where(interaction)
         games = await self.app.queries.my_games(guild_id, interaction.user.id)
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         await interaction.response.send_message(
             embed=my_games_embed(t, games, interaction.user.id), ephemeral=True
         )
 
     @app_commands.command(name="help", description="How to play Carcassonne here")
     async def help(self, interaction: discord.Interaction) -> None:
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         await interaction.response.send_message(embed=help_embed(t), ephemeral=True)
 
     @app_commands.command(name="rules", description="The game's rules, topic by topic")
     @app_commands.describe(topic="Which rules")
     @app_commands.choices(topic=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, topic: str) -> None:
-        t = await self.bot.reader(interaction)
+        t = await self.readers.private(interaction)
         guild_id, channel_id = self.where(interaction)
         try:
             row = await self.app.queries.row(guild_id, channel_id=channel_id)
