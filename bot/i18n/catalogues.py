@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Literal
 
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
@@ -41,6 +42,10 @@ LOCALES = Path(__file__).with_name("locales")
 DOMAIN = "messages"
 #: The English template every catalogue is updated from.
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+
+#: The kinds of list Babel (CLDR) writes: "a, b and c", "a, b or c", ...
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
+                    "unit-narrow"]
 
 
 def catalogue_path(language: Language) -> Path:
@@ -127,7 +132,7 @@ class Messages:
         this language writes them: "Done. Next." but "好了。下一步。"; empty ones left out."""
         return self.language.sentence_gap.join(sentence for sentence in sentences if sentence)
 
-    def list(self, items: Sequence[str], style: str = "standard") -> str:
+    def list(self, items: Sequence[str], style: ListStyle = "standard") -> str:
         """``items`` as a list in this language, by Babel's (CLDR's) patterns:
         "Ana, Béla and Cili", "Ana, Béla és Cili", "Ana、Béla和Cili"; ``style="or"``
         for alternatives ("90° or 180°")."""
@@ -166,7 +171,7 @@ def load_catalogue(path: Path, language: Language) -> Messages:
     write_mo(mo, catalog, use_fuzzy=False)
     mo.seek(0)
     translated = frozenset(
-        (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+        (m.context, m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
         for m in catalog
         if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else (m.string,))
     )

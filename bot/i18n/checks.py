@@ -24,6 +24,7 @@ template that was not extracted again.
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -163,7 +164,7 @@ def catalogue_problems(language: Language, template: Catalog | None = None,
 def _message_problems(report: Report, where: str, english: Message, message: Message,
                       plurals: int) -> None:
     english_forms = _forms(english.id)
-    translations = _forms(message.string)
+    translations = _forms(message.string if message.string is not None else "")
     if _forms(message.id) != english_forms:
         report.broken.append(f"{where}: its plural differs from the template's (run "
                              "python -m bot.i18n update)")
@@ -199,7 +200,7 @@ def _names(found: set[Field]) -> str:
     return ", ".join(sorted("{" + name + "}" for name, _, _ in found)) or "none"
 
 
-def all_reports(languages=TRANSLATED) -> dict[Language | None, Report]:
+def all_reports(languages: Iterable[Language] = TRANSLATED) -> dict[Language | None, Report]:
     """The template's report (under None: only broken), then each catalogue's."""
     template = read_catalogue(TEMPLATE)
     reports: dict[Language | None, Report] = {None: Report(template_problems(template))}

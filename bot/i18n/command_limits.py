@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import discord
 from discord import app_commands
 
 NAME_LIMIT = 32
@@ -42,7 +43,8 @@ DEFAULT = "default"
 
 async def translated_payloads(tree: app_commands.CommandTree,
                               translator: app_commands.Translator,
-                              guild=None) -> list[dict[str, Any]]:
+                              guild: discord.abc.Snowflake | None = None,
+                              ) -> list[dict[str, Any]]:
     """The commands of ``tree`` (global, or ``guild``'s) as ``tree.sync()`` would send them."""
     await translator.load()
     try:

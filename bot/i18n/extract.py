@@ -25,9 +25,10 @@ from __future__ import annotations
 import ast
 import io
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
 import discord
 from babel.messages.catalog import Catalog
@@ -46,7 +47,8 @@ COMMENT_TAG = "Translators:"
 COMMAND_TREE: str | None = "bot.discord.client:command_tree"
 
 
-def extract_labels(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+def extract_labels(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[tuple[int, str, tuple[str, ...], list[str]]]:
     """Babel extraction method for ``render/labels.py``: each string field of
     ``Labels`` is a ``picture`` message, each ``Counted("...", "...")`` field a
     plural one; the ``#:`` lines above are its notes."""
@@ -72,10 +74,11 @@ def _label_forms(value: ast.expr | None) -> tuple[str, ...]:
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return (value.value,)
     if (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
-            and value.func.id == "Counted" and len(value.args) == 2
-            and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                    for a in value.args)):
-        return tuple(a.value for a in value.args)  # type: ignore[union-attr]
+            and value.func.id == "Counted"):
+        forms = tuple(a.value for a in value.args
+                      if isinstance(a, ast.Constant) and isinstance(a.value, str))
+        if len(forms) == len(value.args) == 2:
+            return forms
     return ()
 
 
@@ -125,7 +128,8 @@ def _describe(context: app_commands.TranslationContext) -> str:
     return location
 
 
-async def command_messages(tree: app_commands.CommandTree, guild=None) -> list[CommandMessage]:
+async def command_messages(tree: app_commands.CommandTree,
+                           guild: discord.abc.Snowflake | None = None) -> list[CommandMessage]:
     """Every string of the commands of ``tree`` that the translator will be asked for."""
     recorder = _Recorder()
     for command in tree.get_commands(guild=guild):
@@ -147,7 +151,7 @@ def source_template() -> Catalog:
             return read_po(pot)
 
 
-def build_template(commands: list[CommandMessage] = ()) -> Catalog:
+def build_template(commands: Sequence[CommandMessage] = ()) -> Catalog:
     """The whole English template: the code's messages, then the commands'."""
     catalog = source_template()
     for found in commands:

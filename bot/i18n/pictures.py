@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from functools import cache, partial
+from typing import Any
 
 from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
 from render.labels import ENGLISH, Counted, Labels
@@ -37,7 +38,7 @@ def labels_of(t: Messages, game: str = CARCASSONNE) -> Labels:
     In Hunters and Gatherers the figures are tribe members and huts, so the
     preview's notes name them instead of followers.
     """
-    words = {field.name: _translated(t, getattr(ENGLISH, field.name))
+    words: dict[str, Any] = {field.name: _translated(t, getattr(ENGLISH, field.name))
              for field in fields(Labels)}
     if game == HUNTERS_AND_GATHERERS:
         # The context is written out: extraction reads literals only.

@@ -16,7 +16,7 @@ and order it; these tables are for lists, headings, menus and legends.
 
 from __future__ import annotations
 
-from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS
+from engine.options import CARCASSONNE, HUNTERS_AND_GATHERERS, GameName
 
 from .catalogues import Messages, Term, term
 from .languages import Language
@@ -176,10 +176,10 @@ LANGUAGE_NAMES = {
 }
 
 
-def _figure(table: dict[tuple[str, str], Term], figure: str, game: str) -> Term:
+def _figure(table: dict[tuple[str, GameName], Term], figure: str, game: str) -> Term:
     try:
-        return table[figure, game]
-    except KeyError:
+        return table[figure, GameName(game)]
+    except (KeyError, ValueError):
         raise ValueError(f"no figure '{figure}' in the game '{game}'") from None
 
 

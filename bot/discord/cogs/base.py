@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+from discord.ext import commands
 
 if TYPE_CHECKING:
     from ...app import App
@@ -12,9 +13,13 @@ if TYPE_CHECKING:
     from ..languages import Readers
 
 
-class Commands:
+class Commands(commands.Cog):
     """A set of subcommands of the one ``/carcassonne`` group
-    (:mod:`bot.discord.cogs.carcassonne`), which hands it its services."""
+    (:mod:`bot.discord.cogs.carcassonne`), which hands it its services.
+
+    A :class:`~discord.ext.commands.Cog` (never added alone) so that its
+    commands are typed as a cog's methods; the one cog puts the sets together.
+    """
 
     #: The application: every command is one call to it.
     app: App
