@@ -46,10 +46,10 @@ import simcord  # noqa: E402
 
 from bot import create_bot, records  # noqa: E402
 from bot.app import input as app_input  # noqa: E402
-from bot.databases import open_storage  # noqa: E402
 from bot.errors import GameError  # noqa: E402
 from bot.naming import parse_follower_input, parse_position, parse_tile  # noqa: E402
 from bot.storage import Player, Status  # noqa: E402
+from bot.storage.databases import open_storage  # noqa: E402
 from engine import MEEPLE, Game, Options, Place  # noqa: E402
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

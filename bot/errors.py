@@ -190,7 +190,7 @@ class HostOnly(NotAllowed):
 class OtherChannel(NotAllowed):
     """A component used outside its game's channel (a forged or moved custom id)."""
 
-    message = N_("That belongs to a game in <#{channel_id}>; use it there.")
+    message = N_("That belongs to a game in {channel}; use it there.")
 
 
 class DamagedGame(Stale):

@@ -101,8 +101,8 @@ async def check_database(path: str) -> None:
     """Open the database once before connecting: a damaged, unwritable or full one
     (for PostgreSQL, also a server out of reach or one that refuses the login) is
     reported (and never written) before the bot goes online."""
-    from .databases import open_storage
     from .storage import StorageError
+    from .storage.databases import open_storage
 
     try:
         storage = await open_storage(path)

@@ -43,9 +43,8 @@ def test_each_package_imports_only_what_it_may():
 # ----------------------------------------------------------------------
 # No import circles (issue 17)
 
-#: The packages whose import graph must have no circle. "bot" joins once its
-#: own circle is broken (issue 17's bot part): add it here, nothing else.
-ACYCLIC = ("engine", "render")
+#: The packages whose import graph must have no circle.
+ACYCLIC = ("engine", "render", "bot")
 
 
 def _module_of(path: Path) -> str:
@@ -150,3 +149,63 @@ def test_the_cycle_finder_sees_lazy_imports_and_package_inits(tmp_path, monkeypa
 def test_no_import_circles():
     circles = import_circles(import_graph(ACYCLIC))
     assert not circles, f"import circles: {circles}"
+
+
+# ----------------------------------------------------------------------
+# The bot's layers (issue 17)
+
+BOT = ROOT / "bot"
+#: Discord markup that calls someone or points somewhere: made in one module.
+MARKUP = ("<@", "<t:", "<#")
+#: What a module over :data:`LONG` lines says in its docstring: why it is one module.
+LONG, LONG_REASON = 500, "One module on purpose:"
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules ``path`` imports (relative imports resolved), wherever they stand."""
+    module = _module_of(path)
+    here = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = here.split(".")[:len(here.split(".")) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+            found.add(base)
+    return found
+
+
+def test_the_application_and_the_storage_know_no_discord():
+    for layer in ("app", "storage"):
+        for path in sorted((BOT / layer).rglob("*.py")):
+            imports = _imports(path)
+            assert not {name for name in imports
+                        if name == "discord" or name.startswith("discord.")}, \
+                f"{path.relative_to(ROOT)} imports discord"
+            assert not {name for name in imports if name.startswith("bot.discord")}, \
+                f"{path.relative_to(ROOT)} imports the Discord side"
+
+
+def test_mentions_timestamps_and_channel_links_are_made_in_the_markup_module():
+    for path in sorted(BOT.rglob("*.py")):
+        if path == BOT / "discord" / "markup.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found = [mark for mark in MARKUP if mark in node.value]
+                assert not found, f"{found} in {path.relative_to(ROOT)}: {node.value!r}"
+
+
+def test_a_long_bot_module_says_why():
+    for path in sorted(BOT.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") <= LONG:
+            continue
+        docstring = ast.get_docstring(ast.parse(text)) or ""
+        assert LONG_REASON in docstring, (
+            f"{path.relative_to(ROOT)} has over {LONG} lines: split it, or say why not in "
+            f"its docstring ({LONG_REASON!r})")

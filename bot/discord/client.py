@@ -24,11 +24,11 @@ import render
 
 from .. import images
 from ..app import App
-from ..databases import open_storage
 from ..i18n import CatalogueTranslator, Language, Messages, messages
 from ..i18n.command_limits import translated_payloads
 from ..scheduler import Scheduler
 from ..storage import Storage
+from ..storage.databases import open_storage
 from ..thinking import Thinker
 from . import components, replies
 from .composition import compose

@@ -26,7 +26,7 @@ from ..errors import GameError, HostOnly, NoGame, OtherChannel
 from ..i18n import N_, Messages
 from ..storage import DiskFull, GameRow, Player
 from ..words.refusals import disk_full, something_wrong
-from . import custom_ids
+from . import custom_ids, markup
 from .replies import reply_error
 from .services import services_of
 
@@ -119,7 +119,7 @@ async def load(interaction: discord.Interaction, game_id: int) -> GameState:
         raise NoGame(N_("That game does not exist on this server."))
     state = await services_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
     if interaction.channel_id != state.row.channel_id:
-        raise OtherChannel(channel_id=state.row.channel_id)
+        raise OtherChannel(channel=markup.channel(state.row.channel_id))
     return state
 
 

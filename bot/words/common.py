@@ -86,12 +86,14 @@ def who(state: GameState, seat: int) -> str:
 
 
 def mention(state: GameState, player: Player) -> str:
-    """A person's mention ("<@123>"); an AI's marked name, which calls nobody."""
+    """A person's mention (:func:`bot.discord.markup.mention`); an AI's marked name,
+    which calls nobody."""
     return f"**{state.name(player)}**" if player.is_ai else markup.mention(player.id)
 
 
 def called(state: GameState, player: Player) -> str:
-    """A player called by their mark and mention: "🔵1 <@123>", "🟡2 **🤖 AI Hard 1**"."""
+    """A player called by their mark and mention: "🔵1 " and the mention,
+    "🟡2 **🤖 AI Hard 1**"."""
     seat = state.seat(player.id)
     return mention(state, player) if seat is None else f"{mark(seat)} {mention(state, player)}"
 

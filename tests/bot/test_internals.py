@@ -8,11 +8,10 @@ import json
 import aiosqlite
 from bot_support import DISCARD_SEED, first_move, seeded_table
 
-from bot import sqlite
 from bot.app import App
 from bot.app.input import MoveRequest
 from bot.app.vocabulary import TimerKind
-from bot.storage import Player
+from bot.storage import Player, sqlite
 from engine import Game, Options, Place, TileDiscarded
 
 HOUR = 3600.0

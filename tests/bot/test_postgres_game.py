@@ -11,7 +11,7 @@ from bot import create_bot
 
 
 async def test_a_whole_game_on_postgresql_survives_a_restart(postgres_server) -> None:
-    from bot.postgres import PostgresStorage
+    from bot.storage.postgres import PostgresStorage
 
     url = postgres_server.create_database()
     async with seeded_table(url, SEED) as table:

@@ -10,7 +10,7 @@ from bot_support import seeded_table
 from conftest import SEED
 
 from bot import create_bot
-from bot.storage_copy import TABLES, CopyError, copy_database, main
+from bot.storage.copy import TABLES, CopyError, copy_database, main
 
 
 async def test_a_running_game_a_lobby_and_settings_carry_on_in_postgresql(

@@ -1,4 +1,8 @@
-"""The SQLite backend of :mod:`bot.storage`: the one module of the bot with SQL.
+"""The SQLite backend of :mod:`bot.storage`: the bot's queries, all in one module.
+
+One module on purpose: every query of both backends (PostgreSQL runs these
+same ones) is here with the code that reads its rows, so a change of the schema
+is checked, with its migration and its indexes, in one place.
 
 One writer connection behind an :class:`asyncio.Lock` takes every write in an
 explicit ``BEGIN IMMEDIATE`` transaction, so one action of one game is one
@@ -21,7 +25,7 @@ The queries the bot runs on every interaction are named in :data:`HOT_QUERIES`;
 a test checks that SQLite answers each of them through an index.
 
 The queries are written in the SQL that PostgreSQL speaks too (``ON CONFLICT``,
-``RETURNING``): :mod:`bot.postgres` runs these same classes and queries through
+``RETURNING``): :mod:`bot.storage.postgres` runs these same classes and queries through
 its driver, translating the little that differs; only the migrations have a
 PostgreSQL text of their own.
 """
@@ -43,8 +47,8 @@ from typing import Any
 
 import aiosqlite
 
-from . import records
-from .storage import (
+from .. import records
+from . import (
     Conflict,
     DatabaseDamaged,
     DatabaseTooNew,

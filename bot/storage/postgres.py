@@ -1,6 +1,6 @@
 """The PostgreSQL backend of :mod:`bot.storage`: ``CARCASSONNE_DATABASE=postgresql://...``.
 
-One source of queries: those of :mod:`bot.sqlite`, written in the SQL both
+One source of queries: those of :mod:`bot.storage.sqlite`, written in the SQL both
 databases speak. The classes here are that backend's, with only the way a
 query is run changed: :func:`dialect` translates the little that differs
 (``?`` placeholders become ``$1``, ``$2``...; ``json_group_array`` becomes
@@ -42,14 +42,14 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from . import sqlite
-from .storage import (
+from . import (
     DatabaseTooNew,
     DatabaseUnusable,
     DiskFull,
     LoginRefused,
     ServerUnreachable,
     StorageError,
+    sqlite,
 )
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ _PLACEHOLDER = re.compile(r"'[^']*'|\?")
 
 @functools.cache
 def dialect(sql: str) -> str:
-    """A query of :mod:`bot.sqlite` in PostgreSQL's words: numbered placeholders
+    """A query of :mod:`bot.storage.sqlite` in PostgreSQL's words: numbered placeholders
     (a ``?`` inside a quoted literal stays), and ``json_agg`` for SQLite's
     ``json_group_array`` (both aggregate to a JSON array; empty, SQL's NULL)."""
     numbers = iter(range(1, 1000))
@@ -217,7 +217,7 @@ class PostgresStorage(_PostgresReads, sqlite.SQLiteStorage):
     @asynccontextmanager
     async def raw_transaction(self) -> AsyncIterator[asyncpg.Connection]:
         """One transaction on a connection of the pool, for bulk work in PostgreSQL's
-        own terms (the copy from SQLite, :mod:`bot.storage_copy`)."""
+        own terms (the copy from SQLite, :mod:`bot.storage.copy`)."""
         async with self._write_lock, self._pool.acquire() as db, db.transaction():
             yield db
 

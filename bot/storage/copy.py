@@ -28,9 +28,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from . import records
+from .. import records
+from . import POSTGRES_SCHEMES, GameRow, Storage, StorageError
 from .databases import open_storage
-from .storage import POSTGRES_SCHEMES, GameRow, Storage, StorageError
 
 #: The tables copied, each after those it refers to (games before its dependents).
 TABLES = (

@@ -2,8 +2,8 @@
 
 The application (:mod:`bot.app`) speaks to the
 database only through the methods below; no other module writes SQL. The
-default backend is SQLite (:mod:`bot.sqlite`), which needs nothing installed;
-the second, PostgreSQL (:mod:`bot.postgres`, for a bot that runs on several
+default backend is SQLite (:mod:`bot.storage.sqlite`), which needs nothing installed;
+the second, PostgreSQL (:mod:`bot.storage.postgres`, for a bot that runs on several
 machines), implements the same three classes:
 
 - :class:`Reads`: lookups, on their own or inside a transaction;

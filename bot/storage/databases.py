@@ -7,7 +7,7 @@ import the interface.
 
 from __future__ import annotations
 
-from .storage import POSTGRES_SCHEMES, Storage, StorageError
+from . import POSTGRES_SCHEMES, Storage, StorageError
 
 
 async def open_storage(database: str) -> Storage:
