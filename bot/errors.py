@@ -7,9 +7,10 @@ situation; its ``message`` is the English sentence (a catalogue msgid,
 marked with ``N_``) and its facts fill in the sentence's fields. A raise may
 also give its own sentence: ``NotAllowed(N_("You are already in this game."))``.
 
-Facts are plain values (numbers, names already made safe to show with
-:func:`bot.names.shown`), or :class:`~bot.i18n.Term` s, which are looked up
-in the reader's language too. ``str(error)`` is the English sentence (logs,
+Facts are plain values (numbers; players' names as written, marked
+:class:`bot.names.Name`, which the presenting side escapes:
+:func:`bot.words.refusals.refusal_text`), or :class:`~bot.i18n.Term` s, which
+are looked up in the reader's language too. ``str(error)`` is the English sentence (logs,
 tests).
 """
 

@@ -18,6 +18,7 @@ from engine import Discard, Event, Game, Remove, Skip
 
 from ..errors import AlreadyVoted, GameError, HostOnly, NotAllowed, NotStalled
 from ..i18n import N_
+from ..names import Name
 from ..storage import GameRow, Player, Reads, Storage, Timer, Transaction
 from .clock import Clock
 from .lifecycle import Lifecycle, remove_seat
@@ -151,7 +152,7 @@ class Absences:
             assert current is not None
             if current.id != user_id:
                 raise NotAllowed(N_("Only the player on turn gets reminders; it is {current}'s "
-                                    "turn."), current=state.name(current))
+                                    "turn."), current=Name(state.name(current)))
             rules = await game_rules(tx, row)
             if rules.reminder_every is None:
                 raise NotAllowed(N_("This game sends no reminders, so there is nothing to "

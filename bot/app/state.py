@@ -33,7 +33,7 @@ from ..errors import (
 )
 from ..i18n import N_
 from ..i18n.terms import STATUSES
-from ..names import seat_names, shown_seat
+from ..names import Name, seat_label, seat_names
 from ..storage import GameRow, Player, Reads, Status, Storage, Timer
 from .vocabulary import TimerKind
 
@@ -117,17 +117,17 @@ class GameState:
 
     @cached_property
     def names(self) -> list[str]:
-        """Each seat's name, told apart and safe to show ("Sam", "Sam (2)"); an AI's
-        marked as one ("🤖 AI Hard 1")."""
+        """Each seat's name, told apart ("Sam", "Sam (2)"); an AI's marked as one
+        ("🤖 AI Hard 1"). As written: a message escapes it (:mod:`bot.words`)."""
         players = self.row.players
-        return [shown_seat(p, name) for p, name in zip(players, seat_names(players), strict=True)]
+        return [seat_label(p, name) for p, name in zip(players, seat_names(players), strict=True)]
 
     def name(self, who: Player | int) -> str:
-        """A player's shown name, by player or by seat."""
+        """A player's name as shown (raw: see :attr:`names`), by player or by seat."""
         if isinstance(who, int):
             return self.names[who]
         seat = self.seat(who.id)
-        return self.names[seat] if seat is not None else shown_seat(who, who.name)
+        return self.names[seat] if seat is not None else seat_label(who, who.name)
 
     def is_removed(self, seat: int) -> bool:
         return self.game is not None and not self.game.active[seat]
@@ -249,6 +249,6 @@ def require_turn(state: GameState, user_id: int, turn: int | None = None) -> Pla
     if current.id != user_id:
         seat = state.seat(user_id)
         if seat is None or state.is_removed(seat):
-            raise NotPlaying(current=state.name(current))
-        raise NotYourTurn(current=state.name(current))
+            raise NotPlaying(current=Name(state.name(current)))
+        raise NotYourTurn(current=Name(state.name(current)))
     return current

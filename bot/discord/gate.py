@@ -25,7 +25,7 @@ from ..app.state import GameState, require_turn
 from ..errors import GameError, HostOnly, NoGame, OtherChannel
 from ..i18n import N_, Messages
 from ..storage import DiskFull, GameRow, Player
-from ..words.refusals import disk_full, something_wrong
+from ..words.refusals import disk_full, refusal_text, something_wrong
 from . import custom_ids, markup
 from .replies import reply_error
 from .services import services_of
@@ -64,7 +64,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
             if self.on_turn:
                 require_turn(self.state, interaction.user.id, self.turn)
         except GameError as exc:
-            await reply_error(interaction, exc.text(self.t))
+            await reply_error(interaction, refusal_text(self.t, exc))
             return False
         return True
 
@@ -72,7 +72,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
         try:
             await self.run(interaction, self.state, self.t)
         except GameError as exc:
-            await reply_error(interaction, exc.text(self.t))
+            await reply_error(interaction, refusal_text(self.t, exc))
         except DiskFull as exc:
             log.error("%s", exc)  # one sentence for the operator, no traceback
             await reply_error(interaction, disk_full(self.t))

@@ -37,6 +37,7 @@ from ..naming import (
     tagged,
 )
 from ..spots import no_follower, plain, spots
+from ..words.refusals import refusal_text
 from ..words.tiles import tile_name
 from .services import services_of
 
@@ -65,7 +66,7 @@ async def my_turn(interaction: discord.Interaction) -> tuple[GameState, Messages
                                                  channel_id=interaction.channel_id)
         require_turn(state, interaction.user.id)
     except GameError as exc:
-        raise Notice(exc.text(t)) from None
+        raise Notice(refusal_text(t, exc)) from None
     return state, t
 
 
@@ -114,7 +115,7 @@ class PositionTransformer(_TextOption):
         try:
             placements = moves_input.placements(state, chosen_tile(interaction, state))
         except GameError as exc:
-            return [_notice(exc.text(t))]
+            return [_notice(refusal_text(t, exc))]
         letters = position_letters(placements)
         wanted = _normalise(value[:MAX_POSITION])
         choices = []
@@ -155,7 +156,7 @@ class FollowerTransformer(_TextOption):
             moves_input.check_placement(state, placement, tile, given.where)
             found = spots(t, tile, moves_input.figures(state, placement, tile))
         except GameError as exc:
-            return [_notice(exc.text(t))]
+            return [_notice(refusal_text(t, exc))]
         choices = [app_commands.Choice(name=no_follower(t), value=tagged(state.turn, "none"))]
         choices += [app_commands.Choice(name=spot.label[:100],
                                         value=tagged(state.turn, str(spot.number)))

@@ -13,7 +13,7 @@ from ..app.vocabulary import AbsenceAction
 from ..discord import markup
 from ..i18n import Messages
 from ..names import MAX_NAME
-from .common import COLOUR, Post, attach, game_title, image_embed, mark, mention, who
+from .common import COLOUR, Post, attach, game_title, image_embed, mark, mention, player_name, who
 from .events import event_lines
 from .results import final_scoring, game_over_text
 from .tiles import tile_label
@@ -30,7 +30,7 @@ def absence_post(
     """A missed deadline, a skipped turn, or a removed player, and what comes next."""
     state = absence.state
     seat = state.seat(absence.player.id)
-    name = f"**{state.name(absence.player)}**"
+    name = f"**{player_name(state, absence.player)}**"
     facts = {"player": name if seat is None else f"{mark(seat)} {name}",
              "game": game_title(t, state)}
     if absence.action == AbsenceAction.NOTHING:

@@ -15,7 +15,7 @@ from engine.ai import PlayerReview, TurnReview
 from ..app.hints import Hint
 from ..app.reviews import Reviewed
 from ..i18n import Messages
-from .common import COLOUR, Post, game_title, image_embed, mark
+from .common import COLOUR, Post, game_title, image_embed, mark, player_name
 from .moves import move_text
 
 
@@ -34,7 +34,7 @@ def review_posts(t: Messages, reviewed: Reviewed,
     posts = []
     for player, drawn in zip(reviewed.review.players, pictures):
         seat = player.player
-        embed = discord.Embed(title=f"{mark(seat)} {state.names[seat]}",
+        embed = discord.Embed(title=f"{mark(seat)} {player_name(state, seat)}",
                               description=summary(t, player), colour=COLOUR)
         post = Post(embed=embed)
         for turn, picture in zip(player.worst, drawn):

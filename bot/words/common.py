@@ -82,13 +82,18 @@ def mark(seat: int) -> str:
 
 def who(state: GameState, seat: int) -> str:
     """A player in a message: mark and name, "🔵1 **Ana**"."""
-    return f"{mark(seat)} **{state.name(seat)}**"
+    return f"{mark(seat)} **{player_name(state, seat)}**"
+
+
+def player_name(state: GameState, who: Player | int) -> str:
+    """A player's name (by player or by seat) in a message: as written, escaped."""
+    return markup.plain(state.name(who))
 
 
 def mention(state: GameState, player: Player) -> str:
     """A person's mention (:func:`bot.discord.markup.mention`); an AI's marked name,
     which calls nobody."""
-    return f"**{state.name(player)}**" if player.is_ai else markup.mention(player.id)
+    return f"**{player_name(state, player)}**" if player.is_ai else markup.mention(player.id)
 
 
 def called(state: GameState, player: Player) -> str:

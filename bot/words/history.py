@@ -10,7 +10,7 @@ from engine import Discard, Remove, Skip
 
 from ..app.state import GameState
 from ..i18n import Messages
-from .common import COLOUR, Post, game_title, image_embed, mark
+from .common import COLOUR, Post, game_title, image_embed, mark, player_name
 from .events import bonus_note, stood_in
 from .moves import move_text
 from .tiles import tile_label
@@ -23,7 +23,7 @@ def history_lines(t: Messages, state: GameState) -> list[str]:
     """One line per record entry: who did what, and who scored by it."""
     game = state.game
     assert game is not None
-    names = state.names
+    names = [player_name(state, seat) for seat in range(len(state.names))]
     lines = []
     previous = (0,) * len(names)
     for index, entry in enumerate(game.history):

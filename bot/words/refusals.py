@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 
 from ..discord import markup
-from ..errors import GameError, NotStalled, OtherChannels
+from ..errors import AlreadyVoted, GameError, NotStalled, OtherChannels
 from ..i18n import Messages
+from ..names import Name
 from ..storage import DiskFull
 
 
@@ -62,13 +63,21 @@ def refusal(error: BaseException) -> GameError | None:
 
 def refusal_text(t: Messages, error: GameError) -> str:
     """A refusal in ``t``'s language, with the markup its values call for (channel
-    links, timestamps), made here rather than by the application that raised it."""
+    links, timestamps, players' names escaped), made here rather than by the
+    application that raised it."""
     if isinstance(error, OtherChannels):
         return t.gettext(error.sentence, channels=" ".join(markup.channel(c)
                                                             for c in error.channels))
     if isinstance(error, NotStalled):
-        return t.gettext(error.sentence, current=error.current,
+        return t.gettext(error.sentence, current=markup.plain(error.current),
                          began=markup.timestamp(error.began), time=markup.timestamp(error.until))
+    if isinstance(error, AlreadyVoted):
+        return t.gettext(error.sentence, missing=t.list([f"**{markup.plain(name)}**"
+                                                         for name in error.missing]))
+    names = {key: markup.plain(value) for key, value in error.facts.items()
+             if isinstance(value, Name)}
+    if names:
+        return t.gettext(error.sentence, **(error.filled(t) | names))
     return error.text(t)
 
 

@@ -13,7 +13,7 @@ from engine import FeatureScored, GoodsScored, record_digest
 from ..app.state import GameState
 from ..i18n import Messages
 from ..i18n.terms import FEATURE_HEADINGS, GOODS_HEADING
-from .common import called, mark
+from .common import called, mark, player_name
 
 #: The final scoring's key for trade goods (Traders & Builders), beside feature kinds.
 GOODS_HEADING_KEY = "goods"
@@ -44,7 +44,7 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
         else:
             value = t.gettext("{before} during the game, nothing more at the end: **{total}**",
                               before=before, total=total)
-        name = state.name(seat)
+        name = player_name(state, seat)
         if state.is_removed(seat):
             name = t.gettext("{name} (removed)", name=name)
             embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)

@@ -10,7 +10,7 @@ from ..app.settings import AI_PLAYS, NOTHING, SKIP, GameRules, ServerSettings, T
 from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import LANGUAGE_NAMES
-from .common import COLOUR, Post, deadline_date, game_title
+from .common import COLOUR, Post, deadline_date, game_title, player_name
 
 
 def rules_lines(t: Messages, rules: TurnRules) -> list[str]:
@@ -90,10 +90,11 @@ def game_rules_embed(t: Messages, found: GameRules) -> discord.Embed:
     if state.row.status == "running" and on_turn is not None:
         if found.reminder is not None:
             lines.append(t.gettext("Next reminder to {player}: {time}",
-                                   player=state.name(on_turn),
+                                   player=player_name(state, on_turn),
                                    time=markup.timestamp(found.reminder)))
         if found.deadline is not None:
-            lines.append(t.gettext("{player}'s deadline: {deadline}", player=state.name(on_turn),
+            lines.append(t.gettext("{player}'s deadline: {deadline}",
+                                   player=player_name(state, on_turn),
                                    deadline=deadline_date(t, found.deadline)))
     embed.description = "\n".join(lines)
     return embed

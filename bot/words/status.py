@@ -16,7 +16,17 @@ from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import STATUSES
 from ..naming import position_label
-from .common import COLOUR, Post, attach, called, game_title, jump_url, mention, options_text
+from .common import (
+    COLOUR,
+    Post,
+    attach,
+    called,
+    game_title,
+    jump_url,
+    mention,
+    options_text,
+    player_name,
+)
 from .lobby import players_heading
 from .results import game_over_text
 from .tiles import tile_label
@@ -150,7 +160,7 @@ def my_games_embed(t: Messages, games: list[MyGame], user_id: int) -> discord.Em
             text = t.gettext("{game} in {channel}: **your turn** since {time}", **facts)
         else:
             text = t.gettext("{game} in {channel}: {player}'s turn since {time}",
-                             player=state.name(current), **facts)
+                             player=player_name(state, current), **facts)
         if mine.deadline is not None:
             text += " · " + t.gettext("⏳ deadline {time}", time=markup.timestamp(mine.deadline))
         lines.append(text)

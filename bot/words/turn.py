@@ -26,6 +26,7 @@ from .common import (
     image_embed,
     mark,
     options_text,
+    player_name,
     points,
     who,
 )
@@ -239,7 +240,7 @@ def scores_field(t: Messages, state: GameState) -> str:
             # Translators: a removed player's line of the scores: "🔵1 ~~Ana~~: 12 points
             # (removed)"; ~~ strikes the name through.
             lines.append(t.gettext("{mark} ~~{name}~~: {points} (removed)", mark=mark(seat),
-                                   name=state.name(seat), points=score))
+                                   name=player_name(state, seat), points=score))
             continue
         supply = game.supply(seat)
         left = [figure_count(t, "meeple", name, supply.meeples)]
