@@ -15,8 +15,8 @@ import aiosqlite
 import simcord
 from bot_support import ROOT, Table, first_move, spot_number, verify
 
-from bot import create_bot, sqlite
-from bot.storage import Player
+from bot import create_bot
+from bot.storage import Player, sqlite
 from engine import EngineError, Game, Options, Place
 
 STORED_GAMES = json.loads((ROOT / "tests/engine/fixtures/v1_seeded_games.json").read_text())
