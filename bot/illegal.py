@@ -58,7 +58,7 @@ class IllegalMove(InvalidMove):
 
     def text(self, t: Messages) -> str:
         facts = self.facts
-        say = _SENTENCES.get(self.reason)  # type: ignore[arg-type]
+        say = _SENTENCES.get(self.reason) if self.reason is not None else None
         sentence = say(t, facts) if say is not None else t.gettext(
             "That move is not allowed now.")
         if self.reason in PLACEMENT_REASONS:

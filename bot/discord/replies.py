@@ -10,6 +10,7 @@ answered in general words.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -67,7 +68,7 @@ async def unreadable_option(t: Messages, interaction: discord.Interaction) -> st
     (a stale command, a hostile client): its type, range, length or choices.
     None when every option is as the command declares it."""
     command = interaction.command
-    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    data: Mapping[str, Any] = interaction.data or {}
     if not isinstance(command, app_commands.Command):
         return None
     options = data.get("options") or []

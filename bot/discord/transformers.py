@@ -105,6 +105,7 @@ class PositionTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> PositionInput:
         return parse_position(value)
 
+    # Narrower than discord.py's (any option value): ours are string options only.
     async def autocomplete(  # type: ignore[override]
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
@@ -139,6 +140,7 @@ class FollowerTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> FollowerInput:
         return parse_follower_input(value)
 
+    # Narrower than discord.py's (any option value): ours are string options only.
     async def autocomplete(  # type: ignore[override]
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
@@ -174,6 +176,7 @@ class TileTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> TileInput:
         return parse_tile(value)
 
+    # Narrower than discord.py's (any option value): ours are string options only.
     async def autocomplete(  # type: ignore[override]
         self, interaction: discord.Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
