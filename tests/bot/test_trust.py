@@ -89,7 +89,7 @@ async def test_every_free_text_option_is_capped(env) -> None:
         for option in sub.get("options") or []
         if option["type"] == 3 and not option.get("choices")
     ]
-    assert {name for name, _ in strings} == {"place"}
+    assert {name for name, _ in strings} == {"place", "me"}
     assert all(0 < option["max_length"] <= 40 for _, option in strings)
 
 

@@ -40,7 +40,7 @@ class MeCommands(Commands):
         self,
         interaction: discord.Interaction,
         language: str | None = None,
-        zone: app_commands.Range[str, 1, 64] | None = None,
+        zone: app_commands.Range[str, 1, 40] | None = None,
         quiet: app_commands.Range[str, 1, 20] | None = None,
         call: str | None = None,
         call_after: app_commands.Range[int, 0, MAX_CALL_AFTER_HOURS] | None = None,
