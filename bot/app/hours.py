@@ -35,6 +35,10 @@ from .vocabulary import TURN_TIMERS
 MAX_CALL_AFTER_HOURS = 48
 #: The longest vacation one may ask for at once (a server's limit may be lower).
 MAX_VACATION_DAYS = 30
+#: The key of a player's language among their settings (:mod:`bot.discord.languages`).
+LANGUAGE = "language"
+#: ``language`` to follow the player's Discord language again.
+AUTOMATIC = "auto"
 #: The key of a game's vacations among its settings.
 VACATIONS = "vacations"
 DAY = timedelta(days=1)
@@ -49,6 +53,13 @@ class Call(StrEnum):
     DM = "dm"
     #: No mention until the turn has waited ``call_after`` hours.
     LATER = "later"
+
+
+def parse_call(value: str) -> Call:
+    try:
+        return Call(value)
+    except ValueError:
+        raise BadInput(N_("Choose how your turn calls you from the list.")) from None
 
 
 @cache

@@ -11,14 +11,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from ..errors import NotAllowed
-from ..i18n import N_
+from ..errors import BadInput, NotAllowed
+from ..i18n import N_, parse_language
 from ..storage import GameRow, Scope, Storage, Transaction
 from .hours import (
+    AUTOMATIC,
     DAY,
+    LANGUAGE,
     Call,
     PlayerHours,
     Vacation,
+    parse_call,
     parse_quiet,
     parse_zone,
     player_hours,
@@ -60,16 +63,19 @@ class Me:
         guild_id: int,
         user_id: int,
         *,
+        language: str | None = None,
         zone: str | None = None,
         quiet: str | None = None,
         call: str | None = None,
         call_after: int | None = None,
         vacation: int | None = None,
     ) -> MyHours:
-        """A player's settings; with changes, saved first. ``vacation``: days of
-        vacation from now in every running game of theirs here (0: back now)."""
+        """A player's settings; with changes, saved first, all or none. ``language``:
+        a language code, or ``auto`` for the player's Discord language; ``vacation``:
+        days of vacation from now in every running game of theirs here (0: back now)."""
         now = self.clock()
-        changed = any(v is not None for v in (zone, quiet, call, call_after, vacation))
+        changed = any(v is not None
+                      for v in (language, zone, quiet, call, call_after, vacation))
         told: list[GameState] = []
         async with self.db.transaction() as tx:
             own = await tx.settings(Scope.PLAYER, user_id)
@@ -79,10 +85,17 @@ class Me:
             if quiet is not None:
                 hours = replace(hours, quiet=parse_quiet(quiet))
             if call is not None:
-                hours = replace(hours, call=Call(call))
+                hours = replace(hours, call=parse_call(call))
             if call_after is not None:
                 hours = replace(hours, call_after=call_after,
                                 call=Call.LATER if call is None and call_after else hours.call)
+            if language == AUTOMATIC:
+                own.pop(LANGUAGE, None)
+            elif language is not None:
+                chosen = parse_language(language)
+                if chosen is None:
+                    raise BadInput(N_("Choose a language from the list."))
+                own[LANGUAGE] = chosen.value
             if changed:
                 own.update(hours.to_dict())
                 await tx.set_settings(Scope.PLAYER, user_id, own, now)
@@ -93,10 +106,9 @@ class Me:
                 mine = (await vacations(tx, row.id)).get(user_id)
                 if mine is not None and mine.away(now):
                     away.append((GameState(row), mine))
-            language = own.get("language")
         if changed:
             self.wake()
-        return MyHours(hours, language, tuple(away), changed, tuple(told))
+        return MyHours(hours, own.get(LANGUAGE), tuple(away), changed, tuple(told))
 
     @staticmethod
     async def _games(tx: Transaction, guild_id: int, user_id: int) -> list[GameRow]:

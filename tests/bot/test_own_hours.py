@@ -177,7 +177,9 @@ async def test_me_shows_the_settings_and_they_last_across_a_restart(table, datab
     assert "**Time zone**: UTC" in text and "**Quiet hours**: none" in text
     await alice.slash(table.channel, "carcassonne me", language="hu", zone="Europe/Budapest",
                       quiet="23-7", call="dm")
-    await alice.slash(table.channel, "carcassonne me", call_after=3, language="en")
+    second = await alice.slash(table.channel, "carcassonne me", call_after=3, language="en")
+    assert second.response.content.startswith("I will answer you in English")
+    assert "**Language**: English" in second.response.embeds[0].description  # the new one
     await table.started("alice", "bob")
     await alice.slash(table.channel, "carcassonne me", vacation=2)
     await table.bot.close()

@@ -47,22 +47,19 @@ class MeCommands(Commands):
         vacation: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
     ) -> None:
         guild_id, _channel_id = self.where(interaction)
-        mine = await self.app.me.me(guild_id, interaction.user.id, zone=zone, quiet=quiet,
-                                    call=call, call_after=call_after, vacation=vacation)
-        lines = []
-        if language is not None:
-            chosen = None if language == AUTOMATIC else Language(language)
-            await self.readers.choose(interaction.user.id, chosen, discord.utils.utcnow())
-            t = await self.readers.private(interaction)
-            if chosen is None:
-                lines.append(t.gettext("I will answer you in your Discord language: "
-                                       "{language}.", language=language_name(t, t.language)))
-            else:
-                lines.append(t.gettext("I will answer you in {language}. Messages for "
-                                       "everyone stay in the server's language.",
-                                       language=language_name(t, chosen)))
+        mine = await self.app.me.me(guild_id, interaction.user.id, language=language, zone=zone,
+                                    quiet=quiet, call=call, call_after=call_after,
+                                    vacation=vacation)
         t = await self.readers.private(interaction)
-        if mine.changed:
+        lines = []
+        if language == AUTOMATIC:
+            lines.append(t.gettext("I will answer you in your Discord language: {language}.",
+                                   language=language_name(t, t.language)))
+        elif language is not None:
+            lines.append(t.gettext("I will answer you in {language}. Messages for everyone "
+                                   "stay in the server's language.",
+                                   language=language_name(t, Language(language))))
+        if mine.changed and language is None:
             lines.append(t.gettext("Saved."))
         await interaction.response.send_message(
             "\n".join(lines) or None, embed=me_embed(t, mine), ephemeral=True)
