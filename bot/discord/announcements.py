@@ -298,9 +298,10 @@ class Announcer:
     @staticmethod
     def _kwargs(state: GameState, post: Post, kind: str) -> dict[str, Any]:
         """A post's arguments; a turn's mention calls nobody when its player may not be
-        called now (quiet hours, a vacation, a later call): a reminder calls them then."""
+        called now (quiet hours, a vacation, a later call): a reminder calls them then.
+        News of a vacation names its player without calling anyone."""
         kwargs = post.send_kwargs()
-        if kind == "turn" and not state.clock.calls:
+        if (kind == "turn" and not state.clock.calls) or kind == "vacation":
             kwargs["allowed_mentions"] = discord.AllowedMentions.none()
         return kwargs
 

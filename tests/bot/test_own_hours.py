@@ -100,7 +100,7 @@ async def test_a_vacation_pauses_the_deadline_and_reminders_and_they_resume_afte
     until = EPOCH + timedelta(hours=2, days=3)
     assert went.ephemeral and stamp(until) in went.response.embeds[0].description
     told = table.channel.last_message.content
-    assert "on vacation until" in told and stamp(until) in told
+    assert "on vacation until" in told and stamp(until) in told and not pings(table.env, told)
     assert (await table.state()).clock.deadline == EPOCH + timedelta(hours=24 + 72)
     status = await table.member("bob").slash(table.channel, "carcassonne status")
     assert "on vacation until" in str(status.response.embeds[0].to_dict())
