@@ -16,6 +16,8 @@ It takes ids and values and returns result values; a refusal is a
 - :mod:`~bot.app.clock`: the timers: scheduling, claiming, reminders;
 - :mod:`~bot.app.absence`: deadlines, removals, votes to end, snoozes;
 - :mod:`~bot.app.settings`: a server's settings, a game's turn rules;
+- :mod:`~bot.app.hours`, :mod:`~bot.app.me`: a player's time zone, quiet hours,
+  way of being called, and vacations;
 - :mod:`~bot.app.ai_turns`, :mod:`~bot.app.hints`, :mod:`~bot.app.reviews`: the AI;
 - :mod:`~bot.app.queries`: state, my games, history, export.
 
@@ -36,6 +38,7 @@ from .clock import Clock
 from .hints import Hints
 from .lifecycle import Lifecycle
 from .lobby import Lobby
+from .me import Me
 from .moves import Moves
 from .queries import Queries
 from .reviews import Reviews
@@ -65,9 +68,10 @@ class App:
         ``wake`` is called whenever timers changed (the scheduler's)."""
         self.db = db
         self.clock = clock
-        self.positions = Positions(db)
+        self.positions = Positions(db, clock)
         self.timers = Clock(db, self.positions, clock, wake)
         self.settings = Settings(db, self.timers, clock)
+        self.me = Me(db, self.positions, self.timers.wake, clock)
         self.lifecycle = Lifecycle(db, self.positions, self.timers, clock)
         self.lobby = Lobby(db, self.lifecycle, clock, seed=seed)
         self.moves = Moves(db, self.positions, self.lifecycle, clock)

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine import Game
 
 from ..storage import GameRow, Player, Status, Storage, Timer, Transaction
-from .settings import TurnRules, game_rules, server_settings, wants_dm
+from .hours import PlayerHours, away_until, player_hours
+from .settings import TurnRules, game_rules, server_settings
 from .state import GameState, Positions
 from .vocabulary import AI_TURN_WAIT, TURN_TIMERS, LobbyPayload, TimerKind, TurnPayload
 
@@ -114,14 +115,23 @@ class Clock:
         await tx.cancel_timers(row.id, TURN_TIMERS)
         rules = await game_rules(tx, row)
         since = row.turn_started_at or now
+        assert row.on_turn is not None
+        hours = await player_hours(tx, row.on_turn)
+        # A vacation pauses the turn: what was due from now is due as much later.
+        away = (await away_until(tx, row.id, now)).get(row.on_turn)
+        pause = away - now if away is not None else timedelta(0)
         if rules.reminder_every:
             number = 1
             while since + number * rules.reminder_every < now:
                 number += 1
             if number <= rules.reminder_limit:
+                at = hours.calling_time(since + number * rules.reminder_every + pause, since)
+                # A turn that could not call its player (quiet hours, a vacation, a
+                # later call) calls them as soon as it may.
+                call = hours.calling_time(now + pause, since)
                 await tx.set_timer(
                     TimerKind.REMINDER,
-                    since + number * rules.reminder_every,
+                    min(at, call) if call > now else at,
                     now=now,
                     game_id=row.id,
                     turn=row.turn,
@@ -129,9 +139,12 @@ class Clock:
                 )
         if rules.deadline:
             at = since + rules.deadline
+            at = (at if at > now else now + rules.deadline) + pause
+            if (await server_settings(tx, row.guild_id)).quiet_deadlines:
+                at = hours.out_of_quiet(at)
             await tx.set_timer(
                 TimerKind.DEADLINE,
-                at if at > now else now + rules.deadline,
+                at,
                 now=now,
                 game_id=row.id,
                 turn=row.turn,
@@ -198,25 +211,50 @@ class Clock:
             number = TurnPayload.of(timer).number
             assert game.current_player is not None
             player = row.players[game.current_player]
-            if rules.reminder_every and number < rules.reminder_limit:
-                # From now, not from when it was due: after downtime, one reminder, not a burst.
-                await tx.set_timer(
-                    TimerKind.REMINDER,
-                    now + rules.reminder_every,
-                    now=now,
-                    game_id=row.id,
-                    turn=game.turn,
-                    data=TurnPayload(player.id, number + 1).reminder(),
-                )
-            deadline = (await tx.game_timers(row.id)).get(TimerKind.DEADLINE)
-            reminder = Reminder(
-                GameState(row, game),
-                player,
-                number,
-                max(rules.reminder_limit, number),
-                row.turn_started_at or row.updated_at,
-                due(deadline),
-                await wants_dm(tx, player.id),
-            )
+            hours = await player_hours(tx, player.id)
+            since = row.turn_started_at or row.updated_at
+            held = self._held(hours, now, since, await away_until(tx, row.id, now), player.id)
+            if held is not None:  # quiet hours, a vacation: the same reminder, later
+                await tx.set_timer(TimerKind.REMINDER, held, now=now, game_id=row.id,
+                                   turn=game.turn, data=timer.data)
+                reminder = None
+            else:
+                reminder = await self._next(tx, row, game, rules, number, hours, since, now)
         self.wake()  # the next reminder is queued
         return reminder
+
+    async def _next(self, tx: Transaction, row: GameRow, game: Game, rules: TurnRules,
+                    number: int, hours: PlayerHours, since: datetime,
+                    now: datetime) -> Reminder:
+        """Queue the reminder after this one (if any), and this one's facts."""
+        player = row.players[game.current_player or 0]
+        if rules.reminder_every and number < rules.reminder_limit:
+            # From now, not from when it was due: after downtime, one reminder, not a burst.
+            await tx.set_timer(
+                TimerKind.REMINDER,
+                hours.calling_time(now + rules.reminder_every, since),
+                now=now,
+                game_id=row.id,
+                turn=game.turn,
+                data=TurnPayload(player.id, number + 1).reminder(),
+            )
+        deadline = (await tx.game_timers(row.id)).get(TimerKind.DEADLINE)
+        reminder = Reminder(
+            GameState(row, game),
+            player,
+            number,
+            max(rules.reminder_limit, number),
+            since,
+            due(deadline),
+            hours.dm,
+        )
+        return reminder
+
+    @staticmethod
+    def _held(hours: PlayerHours, now: datetime, since: datetime,
+              away: dict[int, datetime], user_id: int) -> datetime | None:
+        """When a reminder due now may come instead, if not now: after the player's
+        vacation, out of their quiet hours (chosen since it was set)."""
+        at = max(now, away.get(user_id, now))
+        at = hours.calling_time(at, since)
+        return at if at > now else None

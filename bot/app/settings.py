@@ -33,6 +33,8 @@ MAX_SNOOZE_HOURS = 72
 MAX_LOBBY_LIMIT = 25
 MAX_LOBBY_HOURS = 720
 MAX_IDLE_ROUNDS = 20
+MAX_VACATION_DAYS = 30
+MAX_VACATIONS = 10
 
 
 class SettingError(GameError):
@@ -109,6 +111,8 @@ class Limits:
     lobby_limit: int = 3  # open lobbies one member may host at once
     lobby_hours: int = 72  # a lobby not started by then is closed
     idle_rounds: int = 3  # a game ends when every player missed this many turns in a row
+    vacation_days: int = 7  # days of vacation a player may take in one game (0: none)
+    vacations: int = 2  # vacations a player may take in one game (0: none)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], base: Limits | None = None) -> Limits:
@@ -130,6 +134,12 @@ class Limits:
         if not 1 <= self.idle_rounds <= MAX_IDLE_ROUNDS:
             raise SettingError(N_("A game ends after 1 to {count} idle rounds."),
                                count=MAX_IDLE_ROUNDS)
+        if not 0 <= self.vacation_days <= MAX_VACATION_DAYS:
+            raise SettingError(N_("A player may take 0 to {count} vacation days a game."),
+                               count=MAX_VACATION_DAYS)
+        if not 0 <= self.vacations <= MAX_VACATIONS:
+            raise SettingError(N_("A player may take 0 to {count} vacations a game."),
+                               count=MAX_VACATIONS)
 
     @property
     def lobby_expiry(self) -> timedelta:
@@ -150,6 +160,9 @@ class ServerSettings:
     #: The player on turn may ask the AI for a hint (casual games only: see
     #: :func:`bot.app.hints.hints_allowed`).
     hints: bool = False
+    #: A deadline that would fall inside the quiet hours of the player on turn
+    #: moves to their end (:mod:`bot.app.hours`).
+    quiet_deadlines: bool = True
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
@@ -168,6 +181,7 @@ class ServerSettings:
             tidy=bool(data.get("tidy", False)),
             language=parse_language(data.get("language")),
             hints=bool(data.get("hints", False)),
+            quiet_deadlines=bool(data.get("quiet_deadlines", True)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,6 +192,7 @@ class ServerSettings:
             "tidy": self.tidy,
             "language": self.language.value if self.language else None,
             "hints": self.hints,
+            "quiet_deadlines": self.quiet_deadlines,
         }
 
     def allows(self, channel_id: int) -> bool:
@@ -197,12 +212,6 @@ async def game_rules(db: Reads, row: GameRow) -> TurnRules:
         return TurnRules.from_dict(own, server.rules)
     except SettingError:
         return server.rules
-
-
-async def wants_dm(db: Reads, user_id: int) -> bool:
-    """Whether ``user_id`` also gets their reminders by direct message."""
-    own = await db.settings(Scope.PLAYER, user_id)
-    return bool(own.get("dm", False))
 
 
 # ----------------------------------------------------------------- service
@@ -256,6 +265,7 @@ class Settings:
         tidy: bool | None = None,
         language: str | None = None,
         hints: bool | None = None,
+        quiet_deadlines: bool | None = None,
         **values: Any,
     ) -> SettingsUpdate:
         """Change a server's settings (Manage Server); running games follow at once.
@@ -272,6 +282,7 @@ class Settings:
             or tidy is not None
             or language is not None
             or hints is not None
+            or quiet_deadlines is not None
         )
         if not changing:
             return SettingsUpdate(await self.server_settings(guild_id), changed=False)
@@ -298,9 +309,12 @@ class Settings:
                 tidy=current.tidy if tidy is None else tidy,
                 language=current.language if language is None else parse_language(language),
                 hints=current.hints if hints is None else hints,
+                quiet_deadlines=(current.quiet_deadlines if quiet_deadlines is None
+                                 else quiet_deadlines),
             )
             await tx.set_settings(Scope.SERVER, guild_id, settings.to_dict(), now)
-            if settings.rules != current.rules:
+            if (settings.rules != current.rules
+                    or settings.quiet_deadlines != current.quiet_deadlines):
                 # From what the storage knows of each game: no replay, and a game
                 # whose record is damaged does not stop the others.
                 for row in await tx.running_games(guild_id):
@@ -348,13 +362,3 @@ class Settings:
             deadline.expires_at if deadline else None,
             changed=bool(changes),
         )
-
-    async def set_dm(self, user_id: int, dm: bool) -> None:
-        """Whether ``user_id`` also gets their reminders by direct message."""
-        async with self.db.transaction() as tx:
-            own = await tx.settings(Scope.PLAYER, user_id)
-            own["dm"] = dm
-            await tx.set_settings(Scope.PLAYER, user_id, own, self.clock())
-
-    async def wants_dm(self, user_id: int) -> bool:
-        return await wants_dm(self.db, user_id)

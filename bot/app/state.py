@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cached_property
 
 from engine import Event, Game, Options, Place
@@ -35,6 +36,7 @@ from ..i18n import N_
 from ..i18n.terms import STATUSES
 from ..names import Name, seat_label, seat_names
 from ..storage import GameRow, Player, Reads, Status, Storage, Timer
+from .hours import away_until, player_hours
 from .vocabulary import TimerKind
 
 log = logging.getLogger(__name__)
@@ -54,14 +56,26 @@ class TurnClock:
 
     deadline: datetime | None = None
     reminder: datetime | None = None
+    #: The players on vacation (:mod:`bot.app.hours`), and until when.
+    away: tuple[tuple[int, datetime], ...] = ()
+    #: Whether the player on turn may be called (mentioned) now: not in their quiet
+    #: hours, nor on vacation, nor before the hours they wait to be called after.
+    calls: bool = True
 
     @classmethod
-    def of(cls, timers: dict[str, Timer]) -> TurnClock:
+    def of(cls, timers: dict[str, Timer],
+           away: dict[int, datetime] | None = None, calls: bool = True) -> TurnClock:
         deadline, reminder = timers.get(TimerKind.DEADLINE), timers.get(TimerKind.REMINDER)
         return cls(
             deadline=deadline.expires_at if deadline else None,
             reminder=reminder.expires_at if reminder else None,
+            away=tuple(sorted((away or {}).items())),
+            calls=calls,
         )
+
+    def away_until(self, user_id: int) -> datetime | None:
+        """Until when ``user_id`` is on vacation, if they are."""
+        return dict(self.away).get(user_id)
 
 
 @dataclass(frozen=True)
@@ -149,8 +163,10 @@ class Positions:
     """The engine positions of started games, replayed from their records once and
     cached by game id and version."""
 
-    def __init__(self, db: Storage) -> None:
+    def __init__(self, db: Storage,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.db = db
+        self.clock = clock
         self._cache: OrderedDict[int, tuple[int, Game]] = OrderedDict()
         self._marking: set[asyncio.Task[None]] = set()
 
@@ -203,8 +219,16 @@ class Positions:
     async def state(self, db: Reads, row: GameRow) -> GameState:
         """A game as stored, its position once started, and a running turn's clock."""
         game = self.of(row) if row.record is not None else None
-        clock = (TurnClock.of(await db.game_timers(row.id)) if row.status == Status.RUNNING
-                 else TurnClock())
+        if row.status != Status.RUNNING:
+            return GameState(row, game, TurnClock())
+        now = self.clock()
+        away = await away_until(db, row.id, now)
+        calls = True
+        if row.on_turn is not None and row.on_turn > 0:
+            hours = await player_hours(db, row.on_turn)
+            calls = (row.on_turn not in away
+                     and hours.may_call(now, row.turn_started_at or now))
+        clock = TurnClock.of(await db.game_timers(row.id), away, calls)
         return GameState(row, game, clock)
 
 

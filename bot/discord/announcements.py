@@ -18,7 +18,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -223,7 +223,7 @@ class Announcer:
         interaction (if any) by a follow-up instead."""
         message: discord.Message | None = None
         try:
-            message = await self._channel(state).send(**post.send_kwargs())
+            message = await self._channel(state).send(**self._kwargs(state, post, kind))
         except discord.HTTPException as exc:
             lacking = self._missing(state)
             log.warning("cannot post in channel %s of server %s (game %s): %s%s",
@@ -291,9 +291,19 @@ class Announcer:
     ) -> discord.Message:
         """Answer a deferred command with a game message (``kind``: "turn" for one
         that announces a turn, "board" for a look at the map)."""
-        message = await interaction.followup.send(wait=True, **post.send_kwargs())
+        message = await interaction.followup.send(wait=True, **self._kwargs(state, post, kind))
         await self.delivered(state, post, message, kind)
         return message
+
+    @staticmethod
+    def _kwargs(state: GameState, post: Post, kind: str) -> dict[str, Any]:
+        """A post's arguments; a turn's mention calls nobody when its player may not be
+        called now (quiet hours, a vacation, a later call): a reminder calls them then.
+        News of a vacation names its player without calling anyone."""
+        kwargs = post.send_kwargs()
+        if (kind == "turn" and not state.clock.calls) or kind == "vacation":
+            kwargs["allowed_mentions"] = discord.AllowedMentions.none()
+        return kwargs
 
     @staticmethod
     def noted(state: GameState, post: Post, message: discord.Message,

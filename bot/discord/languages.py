@@ -1,7 +1,7 @@
 """Who reads which language: the stored choices of players and servers.
 
 A reply only one player sees is in that player's language: the one they
-chose (``/carcassonne language``), else their Discord client's, else the
+chose (``/carcassonne me language:``), else their Discord client's, else the
 server's. Public messages (turns, reminders, results) are in the server's
 language: its ``language`` setting (``/carcassonne settings``), else its
 preferred locale in Discord, else English (:mod:`bot.i18n.languages` has
@@ -14,16 +14,13 @@ choices (``Scope.PLAYER``); a server's with its settings (``Scope.SERVER``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 
 import discord
 
+from ..app.hours import LANGUAGE
 from ..app.settings import server_settings
 from ..i18n import Language, Messages, parse_language, reader_language, server_language
 from ..storage import Reads, Scope, Storage
-
-#: The key of a player's language among their settings.
-LANGUAGE = "language"
 
 
 async def public_language(db: Reads, guild_id: int,
@@ -46,18 +43,6 @@ async def private_language(db: Reads, user_id: int, user_locale: discord.Locale 
     server = (await public_language(db, guild_id, guild_locale) if guild_id is not None
               else server_language(None, guild_locale))
     return reader_language(chosen.value if chosen else None, user_locale, server)
-
-
-async def set_player_language(db: Storage, user_id: int, language: Language | None,
-                              now: datetime) -> None:
-    """Keep ``language`` as the player's own (None: follow Discord again)."""
-    async with db.transaction() as tx:
-        own = await tx.settings(Scope.PLAYER, user_id)
-        if language is None:
-            own.pop(LANGUAGE, None)
-        else:
-            own[LANGUAGE] = language.value
-        await tx.set_settings(Scope.PLAYER, user_id, own, now)
 
 
 class Readers:
@@ -87,7 +72,3 @@ class Readers:
         """The messages of the language a player chose, if they chose one."""
         own = await player_language(self.db, user_id)
         return self.catalogues(own) if own is not None else None
-
-    async def choose(self, user_id: int, language: Language | None, now: datetime) -> None:
-        """Keep ``language`` as the player's own (None: follow Discord again)."""
-        await set_player_language(self.db, user_id, language, now)

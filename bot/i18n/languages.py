@@ -4,7 +4,7 @@ Five languages: English (the source text of every message), Esperanto,
 Romanian, Hungarian and Simplified Chinese. Discord tells the bot each user's
 client language (``interaction.locale``) and a community server's preferred
 language (``interaction.guild_locale``); it has no Esperanto, so Esperanto
-is only ever an explicit choice (``/carcassonne language``, or the server
+is only ever an explicit choice (``/carcassonne me language:``, or the server
 setting).
 
 Who reads what (issue 11): a reply only one player sees is in *that player's*

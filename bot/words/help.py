@@ -26,11 +26,13 @@ def help_embed(t: Messages) -> discord.Embed:
         t.gettext("**Anytime**: `/carcassonne board` (the map; `view: features` shows who owns "
                   "what), `status`, `tiles`, `export` (the game record), `history` (the moves "
                   "and a score chart), `mygames` (your games on this server)."),
-        t.gettext("**Over days**: the bot reminds the player on turn; `notify` adds a direct "
-                  "message, `snooze` puts a reminder off. The host sets a turn `deadline` and "
-                  "can `kick` an absent player; players can `vote-end` a stalled game. Server "
-                  "defaults: `settings` (Manage Server). `language` sets the language the bot "
-                  "answers you in."),
+        t.gettext("**Over days**: the bot reminds the player on turn; `snooze` puts a "
+                  "reminder off. The host sets a turn `deadline` and can `kick` an absent "
+                  "player; players can `vote-end` a stalled game. Server defaults: `settings` "
+                  "(Manage Server)."),
+        t.gettext("**Your own hours**: `me` keeps your language, time zone, quiet hours (no "
+                  "call during them: it comes when they end), how your turn calls you, and "
+                  "vacations (your clock paused, within the server's limits)."),
         t.gettext("**Against the AI**: `/carcassonne new ai: 2` seats two AI players "
                   "(or the host presses the 🤖 buttons of the lobby), so you can play alone. "
                   "With the deadline policy `ai`, an AI plays the turn of a player who misses "

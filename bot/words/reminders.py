@@ -36,7 +36,7 @@ def reminder_dm(t: Messages, reminder: Reminder, guild_name: str | None) -> str:
         text = t.gettext("⏰ It is your turn in {game}; it began {time}: {link}", **facts)
     if reminder.deadline is not None:
         text += "\n" + deadline_line(t, deadline_date(t, reminder.deadline))
-    return text + "\n" + t.gettext("(`/carcassonne notify dm:False` stops these messages.)")
+    return text + "\n" + t.gettext("(`/carcassonne me call:` changes how you are called.)")
 
 
 def snoozed_text(t: Messages, snoozed: Snoozed) -> str:

@@ -64,6 +64,12 @@ def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embe
                    "**A game ends when every player missed**: {count} turns in a row",
                    limits.idle_rounds),
     ]
+    lines.append(t.gettext("**Vacations in a game, per player**: {times}, {days} in all",
+                           times=limits.vacations,
+                           days=t.ngettext("{count} day", "{count} days", limits.vacation_days)))
+    lines.append(t.gettext("**Deadlines move out of the player's quiet hours**: {answer}",
+                           answer=t.gettext("yes") if settings.quiet_deadlines
+                           else t.gettext("no")))
     language = settings.language
     lines.append(t.gettext("**Language of the games' messages**: {language}",
                            language=t.term(LANGUAGE_NAMES[language]) if language

@@ -28,6 +28,7 @@ from .common import (
     player_name,
 )
 from .lobby import players_heading
+from .me import away_line
 from .results import game_over_text
 from .tiles import tile_label
 from .turn import add_scores, turn_deadline, turn_title
@@ -66,6 +67,7 @@ def status_embed(t: Messages, state: GameState, now: datetime) -> discord.Embed:
         if state.clock.reminder is not None:
             lines.append(t.gettext("⏰ Next reminder {time}.",
                                    time=markup.timestamp(state.clock.reminder)))
+        lines += [away_line(t, state, user_id) for user_id, _until in state.clock.away]
         embed.add_field(name=t.gettext("On turn"), value="\n".join(lines), inline=False)
     elif game.is_over:
         embed.add_field(name=t.gettext("Result"), value=game_over_text(t, state), inline=False)

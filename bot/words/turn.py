@@ -31,6 +31,7 @@ from .common import (
     who,
 )
 from .events import event_line, event_lines
+from .me import away_line
 from .results import final_scoring, game_over_text
 from .tiles import tile_name
 
@@ -146,7 +147,7 @@ def next_turn_text(t: Messages, state: GameState) -> str:
     # bonus tile is ..." or "choose one of ...".
     text = t.gettext("{player}, your turn: {hand}.", player=called(state, current),
                      hand=hand_text(t, state))
-    return t.sentences(text, turn_deadline(t, state))
+    return t.sentences(text, turn_deadline(t, state), away_line(t, state, current.id))
 
 
 def hand_text(t: Messages, state: GameState) -> str:

@@ -147,7 +147,7 @@ async def test_the_player_on_turn_takes_a_hint_and_the_history_says_so(database)
         assert parse_action(log[-1].data["move"]) in list(after.game.legal_actions())
 
         # Asked again, in the player's own language: the same move, noted once.
-        await on_turn.slash(table.channel, "carcassonne language", language="hu")
+        await on_turn.slash(table.channel, "carcassonne me", language="hu")
         again = await hint(on_turn)
         assert again.ephemeral and again.response.embeds[0].title == "💡 Tipp, 1. kör"
         assert again.response.embeds[0].description.startswith("Az MI ezt lépné: ")

@@ -87,7 +87,7 @@ async def test_reminders_by_direct_message_only_for_players_who_opted_in(table) 
     state = await table.started("alice", "bob")
     first = await table.on_turn()
     other = await table.off_turn()
-    answer = await first.slash(table.channel, "carcassonne notify", dm=True)
+    answer = await first.slash(table.channel, "carcassonne me", call="dm")
     assert answer.ephemeral
     await table.env.advance_time(12 * HOUR)
     dms = first.user.dm_channel.history()
@@ -101,7 +101,7 @@ async def test_reminders_by_direct_message_only_for_players_who_opted_in(table) 
     assert other.user.dm_channel.history() == []
     assert len(first.user.dm_channel.history()) == 1
 
-    await first.slash(table.channel, "carcassonne notify", dm=False)
+    await first.slash(table.channel, "carcassonne me", call="mention")
     await table.place()
     await table.env.advance_time(12 * HOUR)
     assert mentions(reminders(table.channel)[-1].content) == [first.id]

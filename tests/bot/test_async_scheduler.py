@@ -9,7 +9,7 @@ from engine import Skip
 
 HOUR = 3600.0
 NAME = re.compile(r"^[-_\w]{1,32}$")
-OURS = {"notify", "snooze", "settings", "deadline", "mygames", "history", "kick", "vote-end"}
+OURS = {"me", "snooze", "settings", "deadline", "mygames", "history", "kick", "vote-end"}
 
 
 async def timer_rows(table) -> list[dict]:

@@ -215,7 +215,7 @@ async def test_regression_an_unknown_policy_is_refused_with_the_policies_transla
         await tx.set_settings(Scope.GAME, state.id, {"policy": "kick"}, table.env.now())
     host = table.member("alice")
     for language in Language:
-        await host.slash(table.channel, "carcassonne language", language=language.value)
+        await host.slash(table.channel, "carcassonne me", language=language.value)
         refused = await host.slash(table.channel, "carcassonne deadline", hours=5)
         t = messages(language)
         names = [t.term(POLICY_NAMES[policy]) for policy in ("nothing", "skip", "remove", "ai")]

@@ -21,7 +21,6 @@ EXPECTED = {
     "cancel",
     "help",
     # asynchronous play (bot/discord/cogs/clock.py)
-    "notify",
     "snooze",
     "settings",
     "deadline",
@@ -29,8 +28,8 @@ EXPECTED = {
     "history",
     "kick",
     "vote-end",
-    # each player's language
-    "language",
+    # each player's own settings: language, hours, vacations (bot/discord/cogs/me.py)
+    "me",
     # the AI's advice (bot/discord/cogs/advice.py)
     "review",
     "hint",
@@ -119,8 +118,8 @@ async def test_help_is_private(table) -> None:
     assert result.ephemeral
     text = result.response.embeds[0].description
     assert "Play your turn" in text
-    for command in ("notify", "snooze", "deadline", "settings", "mygames", "history", "kick",
-                    "vote-end", "language"):
+    for command in ("me", "snooze", "deadline", "settings", "mygames", "history", "kick",
+                    "vote-end"):
         assert f"`{command}`" in text, command
     # Issue 9, polish: which way rotation turns, and how to pick a follower spot.
     assert "always clockwise" in text

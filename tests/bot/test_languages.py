@@ -47,7 +47,7 @@ async def test_a_players_language_is_theirs_and_public_messages_the_servers(data
     async with seeded_table(database, SEED,
                             catalogues=pseudo_catalogues(Language.HUNGARIAN)) as table:
         alice = table.member("alice")
-        chosen = await alice.slash(table.channel, "carcassonne language", language="hu")
+        chosen = await alice.slash(table.channel, "carcassonne me", language="hu")
         assert chosen.ephemeral and chosen.response.content.startswith(pseudo("I will answer"))
         # Her private replies are hers; what everyone reads stays the server's (English).
         help_ = await alice.slash(table.channel, "carcassonne help")
@@ -65,7 +65,7 @@ async def test_a_players_language_is_theirs_and_public_messages_the_servers(data
         await table.place()
         assert pseudo("your turn") in table.channel.last_message.content
         # Back to automatic: Discord's language (simcord's clients are en-US).
-        await alice.slash(table.channel, "carcassonne language", language="auto")
+        await alice.slash(table.channel, "carcassonne me", language="auto")
         help_ = await alice.slash(table.channel, "carcassonne help")
         assert help_.response.embeds[0].title == "Carcassonne here"
 
@@ -87,7 +87,7 @@ async def test_a_discord_client_language_is_read_when_none_is_chosen(database) -
 async def test_language_menus_show_each_language_in_its_own_words(env) -> None:
     root = env.bot.tree.get_commands()[0].to_dict(env.bot.tree)
     commands = {o["name"]: o for o in root["options"]}
-    for command in ("language", "settings"):
+    for command in ("me", "settings"):
         menu = next(o for o in commands[command]["options"] if o["name"] == "language")
         names = [c["name"] for c in menu["choices"]]
         assert names[:5] == [language.endonym for language in Language], command
@@ -127,7 +127,7 @@ async def test_a_whole_game_in_each_language_has_no_untranslated_string(database
     async with seeded_table(database, SEED, catalogues=catalogues) as table:
         await table.admin().slash(table.channel, "carcassonne settings", language=language.value)
         for name in ("alice", "bob"):
-            await table.member(name).slash(table.channel, "carcassonne language",
+            await table.member(name).slash(table.channel, "carcassonne me",
                                            language=language.value)
         start = len(table.env.http_requests)  # the admin's own replies are theirs
         await table.started("alice", "bob", hand=2)
@@ -152,7 +152,7 @@ async def test_ai_players_and_the_ai_policy_speak_each_language(database, langua
                                   idle_rounds=2)
         alice, bob = table.member("alice"), table.member("bob")
         for member in (alice, bob):
-            await member.slash(table.channel, "carcassonne language", language=language.value)
+            await member.slash(table.channel, "carcassonne me", language=language.value)
         start = len(table.env.http_requests)  # the admin's own replies are theirs
         lobby = (await alice.slash(table.channel, "carcassonne new", ai=1)).response
         for custom_id in custom_ids(lobby)[3:]:  # an AI of each level, then one out again
@@ -268,7 +268,7 @@ async def test_every_message_of_lobbies_and_turn_clocks_comes_from_the_catalogue
         members = [table.member(n) for n in names]
         host = members[0]
         for member in members:
-            await member.slash(table.channel, "carcassonne notify", dm=True)
+            await member.slash(table.channel, "carcassonne me", call="dm")
         await table.admin().slash(table.channel, "carcassonne settings", lobby_hours=1)
         lobby = table.guild.create_text_channel("lobby")
         opened = await members[1].slash(lobby, "carcassonne new", game="hunters-and-gatherers")
@@ -334,7 +334,7 @@ async def test_regression_chinese_sentences_are_joined_without_a_stray_space(dat
     async with seeded_table(database, SEED) as table:
         await table.admin().slash(table.channel, "carcassonne settings", language="zh_Hans")
         for name in ("alice", "bob"):
-            await table.member(name).slash(table.channel, "carcassonne language",
+            await table.member(name).slash(table.channel, "carcassonne me",
                                            language="zh_Hans")
         start = len(table.env.http_requests)
         await table.started("alice", "bob")
@@ -364,7 +364,7 @@ async def test_regression_titles_and_suggestions_are_punctuated_by_the_catalogue
     async with seeded_table(database, SEED) as table:
         await table.admin().slash(table.channel, "carcassonne settings", language="zh_Hans")
         for name in ("alice", "bob"):
-            await table.member(name).slash(table.channel, "carcassonne language",
+            await table.member(name).slash(table.channel, "carcassonne me",
                                            language="zh_Hans")
         state = await table.started("alice", "bob", hand=2)
         bag = await table.member("alice").slash(table.channel, "carcassonne tiles")
@@ -401,7 +401,7 @@ async def test_regression_followers_typed_in_the_players_language_are_understood
     for turn, language in enumerate([Language.ROMANIAN, Language.HUNGARIAN] * 2
                                      + list(typed_none)):
         me = await table.on_turn()
-        await me.slash(table.channel, "carcassonne language", language=language.value)
+        await me.slash(table.channel, "carcassonne me", language=language.value)
         state = await table.state()
         tile = state.game.tile
         t = messages(language)
@@ -432,13 +432,13 @@ async def test_regression_a_language_is_named_in_lower_case_mid_sentence(table) 
     in lower case: "magyar", "română"); the reader's own word is used."""
     alice = table.member("alice")
     for chosen, name in ((Language.HUNGARIAN, "magyar"), (Language.ROMANIAN, "română")):
-        said = await alice.slash(table.channel, "carcassonne language", language=chosen.value)
+        said = await alice.slash(table.channel, "carcassonne me", language=chosen.value)
         assert said.response.content == messages(chosen).gettext(
             "I will answer you in {language}. Messages for everyone stay in the server's "
             "language.", language=name)
         assert chosen.endonym not in said.response.content
     # Automatic: a Romanian Discord client is answered in Romanian, and told so.
-    sent = prepared_slash(table.env, alice, table.channel, "carcassonne language",
+    sent = prepared_slash(table.env, alice, table.channel, "carcassonne me",
                           language="auto")
     sent.payload["locale"] = "ro"
     [said] = await deliver(table.env, sent)

@@ -25,7 +25,7 @@ async def test_rules_answers_every_topic_with_its_picture_in_each_language(table
                                                                            language) -> None:
     t = messages(language)
     alice = table.member("alice")
-    await alice.slash(table.channel, "carcassonne language", language=language.value)
+    await alice.slash(table.channel, "carcassonne me", language=language.value)
     start = len(table.env.http_requests)
     for topic in Topic:
         result = await alice.slash(table.channel, "carcassonne rules", topic=topic.value)

@@ -21,7 +21,7 @@ async def test_a_running_game_a_lobby_and_settings_carry_on_in_postgresql(
         changed = await table.admin().slash(table.channel, "carcassonne settings",
                                             reminder_hours=12, deadline_hours=48)
         assert changed.response.content == "Saved."
-        await table.member("alice").slash(table.channel, "carcassonne notify", dm=True)
+        await table.member("alice").slash(table.channel, "carcassonne me", call="dm")
         await table.started("alice", "bob")
         for _ in range(3):
             assert not (await table.place()).ephemeral

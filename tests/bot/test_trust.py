@@ -89,7 +89,7 @@ async def test_every_free_text_option_is_capped(env) -> None:
         for option in sub.get("options") or []
         if option["type"] == 3 and not option.get("choices")
     ]
-    assert {name for name, _ in strings} == {"place"}
+    assert {name for name, _ in strings} == {"place", "me"}
     assert all(0 < option["max_length"] <= 40 for _, option in strings)
 
 
@@ -325,7 +325,7 @@ async def test_regression_a_refused_option_is_named_as_the_users_discord_shows_i
     option = {"name": "hours", "type": 4, "value": 9999}
     for chosen, locale, shown in ((None, "hu", hungarian), ("eo", "hu", hungarian),
                                   ("hu", "en-US", "hours")):
-        await host.slash(table.channel, "carcassonne language", language=chosen or "auto")
+        await host.slash(table.channel, "carcassonne me", language=chosen or "auto")
         sent = prepared_slash(table.env, host, table.channel, "carcassonne deadline",
                               raw=[option])
         sent.payload["locale"] = locale

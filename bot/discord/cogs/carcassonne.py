@@ -18,6 +18,7 @@ from discord.ext import commands
 from .advice import AdviceCommands
 from .clock import ClockCommands
 from .lobby import LobbyCommands
+from .me import MeCommands
 from .play import PlayCommands
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ class Carcassonne(
     LobbyCommands,
     PlayCommands,
     ClockCommands,
+    MeCommands,
     AdviceCommands,
     commands.GroupCog,
     group_name="carcassonne",

@@ -1,5 +1,5 @@
-"""Playing over days, and each player's and server's choices: ``notify``,
-``language``, ``snooze``, ``settings``, ``deadline``, ``kick``, ``vote-end``."""
+"""Playing over days, and the server's choices: ``snooze``, ``settings``,
+``deadline``, ``kick``, ``vote-end`` (a player's own: :mod:`.me`)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from ...app.settings import (
     MAX_REMINDERS,
     MAX_REMOVE_AFTER,
     MAX_SNOOZE_HOURS,
+    MAX_VACATION_DAYS,
+    MAX_VACATIONS,
 )
 from ...i18n import Language
-from ...i18n.terms import language_name
 from ...i18n.translator import fixed
 from ...words.absence import vote_post
 from ...words.reminders import snoozed_text
@@ -27,10 +28,10 @@ from ..gate import as_host, player_of
 from .base import Commands
 
 POLICY_CHOICES = [
-    app_commands.Choice(name="Nothing: just say so", value="nothing"),
-    app_commands.Choice(name="Skip the turn (tile back into the bag)", value="skip"),
-    app_commands.Choice(name="Skip; remove after N missed turns", value="remove"),
-    app_commands.Choice(name="An AI plays for the absent player", value="ai"),
+    app_commands.Choice(name="Nothing", value="nothing"),
+    app_commands.Choice(name="Skip the turn", value="skip"),
+    app_commands.Choice(name="Skip, remove after N", value="remove"),
+    app_commands.Choice(name="An AI plays", value="ai"),
 ]
 #: A language menu: each language in its own words, and back to Discord's choice.
 AUTOMATIC = "auto"
@@ -43,44 +44,13 @@ ReminderHours = app_commands.Range[int, 0, MAX_REMINDER_HOURS]
 ReminderLimit = app_commands.Range[int, 1, MAX_REMINDERS]
 RULE_OPTIONS = {
     "policy": "What a missed deadline does",
-    "remove_after": "With removal: missed turns in a row before it",
+    "remove_after": "Missed turns before removal",
     "reminder_hours": "Hours between reminders (0: none)",
     "reminder_limit": "Most reminders per turn",
 }
 
 
 class ClockCommands(Commands):
-    @app_commands.command(
-        name="notify", description="Also get your turn reminders by direct message"
-    )
-    @app_commands.describe(dm="True: reminders by DM too; False: only in the channel")
-    async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
-        await self.app.settings.set_dm(interaction.user.id, dm)
-        t = await self.readers.private(interaction)
-        text = (
-            t.gettext("You will get your turn reminders by direct message too.")
-            if dm
-            else t.gettext("Your turn reminders come only in the game's channel now.")
-        )
-        await interaction.response.send_message(text, ephemeral=True)
-
-    @app_commands.command(name="language", description="The language the bot answers you in")
-    @app_commands.describe(language="Your language (automatic: your Discord language)")
-    @app_commands.choices(language=[
-        *LANGUAGE_CHOICES,
-        app_commands.Choice(name="Automatic: my Discord language", value=AUTOMATIC)])
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
-        chosen = None if language == AUTOMATIC else Language(language)
-        await self.readers.choose(interaction.user.id, chosen, discord.utils.utcnow())
-        t = await self.readers.private(interaction)
-        if chosen is None:
-            text = t.gettext("I will answer you in your Discord language: {language}.",
-                             language=language_name(t, t.language))
-        else:
-            text = t.gettext("I will answer you in {language}. Messages for everyone stay in "
-                             "the server's language.", language=language_name(t, chosen))
-        await interaction.response.send_message(text, ephemeral=True)
-
     @app_commands.command(name="snooze", description="Put off your next turn reminder in this game")
     @app_commands.describe(hours="Hours (default: the reminder interval)")
     async def snooze(
@@ -106,9 +76,12 @@ class ClockCommands(Commands):
         tidy="Remove finished games' buttons",
         lobby_limit="Open games one member may host at once",
         lobby_hours="Close a game nobody started within so many hours",
-        idle_rounds="End a game when all missed this many turns in a row",
+        idle_rounds="End when all missed N turns in a row",
         language="The language of the games' messages here",
         hints="Allow hints from the AI (casual games)",
+        vacation_days="Vacation days a game",
+        vacations="Vacations a game",
+        quiet_deadlines="Deadlines skip quiet hours",
     )
     @app_commands.choices(policy=POLICY_CHOICES, language=[
         *LANGUAGE_CHOICES,
@@ -130,6 +103,9 @@ class ClockCommands(Commands):
         idle_rounds: app_commands.Range[int, 1, MAX_IDLE_ROUNDS] | None = None,
         language: str | None = None,
         hints: bool | None = None,
+        vacation_days: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
+        vacations: app_commands.Range[int, 0, MAX_VACATIONS] | None = None,
+        quiet_deadlines: bool | None = None,
     ) -> None:
         guild_id, _channel_id = self.where(interaction)
         update = await self.app.settings.update_server_settings(
@@ -149,6 +125,9 @@ class ClockCommands(Commands):
             idle_rounds=idle_rounds,
             language=language,
             hints=hints,
+            vacation_days=vacation_days,
+            vacations=vacations,
+            quiet_deadlines=quiet_deadlines,
         )
         t = await self.readers.private(interaction)
         await interaction.response.send_message(
