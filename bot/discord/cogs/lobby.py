@@ -6,6 +6,8 @@ import discord
 from discord import app_commands
 
 from ...app.lobby import MOST_PLAYERS, max_players
+from ...errors import NotAllowed
+from ...i18n import N_
 from ...storage import LOBBY, MessageRef
 from ...words.common import game_title
 from ...words.lobby import ai_namer, lobby_post
@@ -66,7 +68,11 @@ class LobbyCommands(Commands):
         ai: app_commands.Range[int, 1, MOST_PLAYERS - 1] | None = None,
         ai_level: str | None = None,
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise NotAllowed(N_(
+                "Games are opened in a channel, not in a thread: each game gets a thread of "
+                "its own when it starts. Use `/carcassonne new` in the channel."))
         require_posting(interaction)
         options = {
             "game": game,
@@ -96,7 +102,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(name="join", description="Join the game that is open in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.lobby.join(
             guild_id, player_of(interaction.user), channel_id=channel_id
         )
@@ -113,7 +119,7 @@ class LobbyCommands(Commands):
         name="leave", description="Leave the game in this channel before it starts"
     )
     async def leave(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.lobby.leave(guild_id, interaction.user.id, channel_id=channel_id)
         t = await self.readers.public(guild_id)
         if state.row.status != LOBBY:
@@ -128,7 +134,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(name="start", description="Start the game in this channel (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         require_posting(interaction)
         state = await as_host(
             interaction,
@@ -136,7 +142,8 @@ class LobbyCommands(Commands):
             lambda: self.app.lobby.start(guild_id, interaction.user.id, channel_id=channel_id),
         )
         await interaction.response.defer(thinking=True)
-        await self.announcer.started_reply(interaction, state)
+        settings = await self.app.settings.server_settings(guild_id)
+        await self.announcer.started_reply(interaction, state, thread=settings.threads)
         await self.announcer.refresh_lobby(state)
 
     @app_commands.command(
@@ -144,7 +151,7 @@ class LobbyCommands(Commands):
         description="End this game without scoring (host or Manage Server)",
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await as_host(
             interaction,
             await self.app.queries.row(guild_id, channel_id=channel_id),
