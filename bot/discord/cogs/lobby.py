@@ -41,13 +41,13 @@ class LobbyCommands(Commands):
     )
     @app_commands.describe(
         game="Which game (default Carcassonne)",
-        river="Carcassonne: start with the River",
-        winter="Carcassonne: the Winter Edition bag (84 tiles)",
-        farmers="Carcassonne: how farmers score (default 3rd edition)",
+        river="Start with the River",
+        winter="The Winter Edition bag (84 tiles)",
+        farmers="How farmers score (default 3rd edition)",
         two_tile_city="1st edition: a 2-tile city scores 2, +1 per pennant",
-        unfinished="Unfinished features score at the end (default yes)",
-        inns_cathedrals="Carcassonne: Inns & Cathedrals, up to 6 players",
-        traders_builders="Carcassonne: Traders & Builders",
+        unfinished="Unfinished features score at the end",
+        inns_cathedrals="Inns & Cathedrals, up to 6 players",
+        traders_builders="Traders & Builders",
         hand="House rule: tiles held, one played (default 1)",
         ai="AI players to seat (1 to 5)",
         ai_level="Their level (default medium)",
@@ -148,7 +148,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(
         name="cancel",
-        description="End this game without scoring (host or Manage Server)",
+        description="End this game unscored (host, Manage Server)",
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
         guild_id, channel_id = await self.where(interaction)

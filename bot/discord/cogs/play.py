@@ -40,7 +40,7 @@ RULES_CHOICES = [
 
 
 class PlayCommands(Commands):
-    @app_commands.command(name="place", description="Place your tile (and a follower) on your turn")
+    @app_commands.command(name="place", description="Place your tile (and a follower)")
     @app_commands.describe(
         position="A letter or x,y, and a rotation, e.g. B 90",
         follower="A follower spot's number or words, or none",
@@ -115,7 +115,7 @@ class PlayCommands(Commands):
                           exported.state, "export")
 
     @app_commands.command(
-        name="history", description="The moves of this channel's game, and a chart"
+        name="history", description="The game's moves, and a chart"
     )
     @app_commands.describe(page="Which page of moves (default: the latest)")
     async def history(
@@ -137,7 +137,7 @@ class PlayCommands(Commands):
                                         allowed_mentions=discord.AllowedMentions.none(),
                                         **post.send_kwargs())
 
-    @app_commands.command(name="mygames", description="Your running games on this server")
+    @app_commands.command(name="mygames", description="Your running games here")
     async def mygames(self, interaction: discord.Interaction) -> None:
         guild_id, _channel_id = await self.where(interaction)
         games = await self.app.queries.my_games(guild_id, interaction.user.id)
