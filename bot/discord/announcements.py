@@ -464,10 +464,11 @@ class Announcer:
         self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
     ) -> discord.Message:
         """Answer a deferred command with a game message (``kind``: "turn" for one
-        that announces a turn, "board" for a look at the map). A turn message of a
-        game played elsewhere (in its thread; at the end, in its channel) is posted
-        there, and the command is answered with a link to it."""
-        if kind == "turn" and interaction.channel_id != self.place(state):
+        that announces a turn, "notice" for other news of the game, "board" for a
+        look at the map). A turn message or notice of a game played elsewhere (in
+        its thread; at the end, in its channel) is posted there, and the command is
+        answered with a link to it."""
+        if kind in ("turn", "notice") and interaction.channel_id != self.place(state):
             posted = await self.post(state, post, kind, point=False)
             if posted is not None:
                 t = await self.public(state)

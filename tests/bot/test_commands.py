@@ -26,6 +26,7 @@ EXPECTED = {
     "settings",
     "deadline",
     "mygames",
+    "games",
     "history",
     "kick",
     "vote-end",

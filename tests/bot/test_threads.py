@@ -123,8 +123,14 @@ async def test_a_spectator_follows_the_thread_sees_every_turn_and_may_look_but_n
 
 
 async def test_an_archived_thread_is_reopened_when_the_game_posts(table) -> None:
-    await table.started("alice", "bob")
+    # Started by the lobby's button: the channel's line, the first turn in the thread.
+    alice = table.member("alice")
+    lobby = (await alice.slash(table.channel, "carcassonne new")).response
+    await table.member("bob").slash(table.channel, "carcassonne join")
+    await alice.click(lobby, label="Start")
     thread = game_thread(table)
+    assert "has begun in" in table.channel.history()[-1].content
+    assert "your turn" in thread.history()[-1].content
     backend = table.env.backend
     backend.edit_channel(thread.id, {}, thread_metadata={"archived": True})
     backend.announce_channel_update(thread.id)
@@ -204,3 +210,18 @@ async def test_games_lists_the_servers_running_games_with_their_threads_and_turn
     text = listed.response.embeds[0].description
     assert f"<#{thread.id}>" in text and "'s turn since <t:" in text
     assert text.count("\n") == 0  # the lobby is not running
+
+
+async def test_reminders_and_a_missed_deadline_are_told_in_the_thread_not_the_channel(
+        table) -> None:
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    await table.member("alice").slash(thread, "carcassonne deadline", hours=13)
+    in_channel = len(table.channel.history())
+    await table.env.advance_time(12 * 3600)  # a reminder
+    await table.env.advance_time(3600)  # the deadline: skipped
+    said = texts(thread)
+    assert "it is still your turn" in said[-2] and "Reminder 1 of 3" in said[-2]
+    skipped = thread.history()[-1]
+    assert "your turn" in said[-1] and "missed" in skipped.embeds[0].description
+    assert len(table.channel.history()) == in_channel

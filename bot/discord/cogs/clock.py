@@ -230,5 +230,4 @@ class ClockCommands(Commands):
         t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None
-        post = vote_post(t, vote, chart)
-        await interaction.followup.send(**post.send_kwargs())
+        await self.announcer.reply(interaction, vote_post(t, vote, chart), vote.state, "notice")
