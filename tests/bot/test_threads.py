@@ -182,7 +182,8 @@ async def test_without_create_public_threads_the_game_is_played_in_its_channel_s
     channel = guild.create_text_channel("carcassonne", overwrites={
         guild.me: discord.PermissionOverwrite(create_public_threads=False)})
     table = Table(env, guild, channel)
-    await table.member("alice").slash(channel, "carcassonne new")
+    lobby = (await table.member("alice").slash(channel, "carcassonne new")).response
+    assert "Create Public Threads" in lobby.content  # said at once
     await table.member("bob").slash(channel, "carcassonne join")
     started = await table.member("alice").slash(channel, "carcassonne start")
     assert channel.threads == []

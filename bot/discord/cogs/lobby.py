@@ -11,8 +11,9 @@ from ...i18n import N_
 from ...storage import LOBBY, MessageRef
 from ...words.common import game_title
 from ...words.lobby import ai_namer, lobby_post
+from ...words.threads import no_thread_note
 from .. import markup
-from ..channel_access import require_posting
+from ..channel_access import missing_for_threads, require_posting
 from ..gate import as_host, player_of
 from ..lobby_buttons import lobby_view
 from .base import Commands
@@ -92,7 +93,12 @@ class LobbyCommands(Commands):
             guild_id, channel_id, player_of(interaction.user), options,
             ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=ai_namer(t),
         )
-        post = lobby_post(t, state, lobby_view(t, state))
+        # Where the game will be played: said now if the server wants a thread per game
+        # and the bot could not open one here.
+        settings = await self.app.settings.server_settings(guild_id)
+        lacking = missing_for_threads(interaction.app_permissions) if settings.threads else []
+        note = no_thread_note(t, lacking) if lacking else None
+        post = lobby_post(t, state, lobby_view(t, state), note)
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:
             await self.app.lobby.set_lobby_message(state.id, response.message_id)
