@@ -26,6 +26,9 @@ from .settings import server_settings
 from .state import GameState, Positions, find_row
 from .vocabulary import Change, LobbyPayload
 
+#: The kinds of noted messages that tidying may delete: a game's turn posts and reminders.
+TURN_POSTS = ("turn", "reminder")
+
 
 @dataclass(frozen=True)
 class GameEnded:
@@ -35,6 +38,8 @@ class GameEnded:
     state: GameState
     tidy: bool
     messages: tuple[tuple[int, int], ...] = ()  # (channel id, message id)
+    #: The turn posts to delete (the server's ``tidy_posts``): never the result.
+    delete: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -217,14 +222,21 @@ class Lifecycle:
                 return None
             settings = await server_settings(tx, row.guild_id)
             messages: tuple[tuple[int, int], ...] = ()
-            if settings.tidy:
-                # The messages with components: the lobby, and those noted as they were sent.
+            delete: tuple[tuple[int, int], ...] = ()
+            if settings.tidy or settings.tidy_posts:
+                # The messages with components: the lobby, and those noted as they were sent
+                # (the result has none: it is never among them).
                 noted = await tx.messages(row.id)
-                messages = tuple((m.channel_id, m.message_id) for m in noted)
+                posts = tuple((m.channel_id, m.message_id) for m in noted
+                              if settings.tidy_posts and m.kind in TURN_POSTS)
+                messages = tuple((m.channel_id, m.message_id) for m in noted
+                                 if (m.channel_id, m.message_id) not in posts)
                 if row.lobby_message_id is not None:
                     messages = ((row.channel_id, row.lobby_message_id), *messages)
+                delete = posts
                 await tx.forget_messages(row.id)
-        return GameEnded(GameState(row), tidy=settings.tidy, messages=messages)
+        return GameEnded(GameState(row), tidy=settings.tidy or settings.tidy_posts,
+                         messages=messages, delete=delete)
 
 
 # ------------------------------------------------------------------ helpers

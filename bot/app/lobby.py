@@ -122,6 +122,11 @@ class Lobby:
         async with self.db.transaction() as tx:
             await tx.set_lobby_message(game_id, message_id)
 
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The thread game ``game_id`` is played in from now on (None: its channel)."""
+        async with self.db.transaction() as tx:
+            await tx.set_thread(game_id, thread_id)
+
     async def join(
         self,
         guild_id: int,

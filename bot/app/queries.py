@@ -47,6 +47,17 @@ class Queries:
         self.db = db
         self.positions = positions
 
+    async def thread_home(self, guild_id: int, thread_id: int, parent_id: int) -> int | None:
+        """The channel of the game played in thread ``thread_id`` (under ``parent_id``),
+        or None if no game is played there (one game per thread)."""
+        row = await self.db.latest_game(guild_id, parent_id)
+        return parent_id if row is not None and row.thread_id == thread_id else None
+
+    async def server_games(self, guild_id: int) -> list[MyGame]:
+        """A server's running games, the longest waiting first."""
+        games = [MyGame(row, None) for row in await self.db.running_games(guild_id)]
+        return sorted(games, key=lambda game: game.since)
+
     async def state(
         self,
         guild_id: int,
@@ -71,11 +82,13 @@ class Queries:
         return await find_row(self.db, guild_id, channel_id, game_id)
 
     async def started_state(
-        self, guild_id: int, *, channel_id: int | None = None, missing: str
+        self, guild_id: int, *, channel_id: int | None = None, game_id: int | None = None,
+        missing: str,
     ) -> GameState:
-        """The channel's open (or else last) game, once it has started; ``missing``
-        is the refusal before that (saying what there is not to show yet)."""
-        state = await self.state(guild_id, channel_id=channel_id, latest=True)
+        """The channel's open (or else last) game, or game ``game_id``, once it has
+        started; ``missing`` is the refusal before that (saying what there is not to
+        show yet)."""
+        state = await self.state(guild_id, channel_id=channel_id, game_id=game_id, latest=True)
         if state.game is None:
             raise NotAllowed(missing)
         return state
@@ -87,11 +100,12 @@ class Queries:
             missing=N_("The game has not started yet: there are no moves to show.")
         )
 
-    async def export(self, guild_id: int, *, channel_id: int | None = None) -> Exported:
+    async def export(self, guild_id: int, *, channel_id: int | None = None,
+                     game_id: int | None = None) -> Exported:
         """The game record as JSON, with the commitment to its seed; the seed itself
         only once the game is over (finished or cancelled: nothing is drawn any more)."""
         state = await self.started_state(
-            guild_id, channel_id=channel_id,
+            guild_id, channel_id=channel_id, game_id=game_id,
             missing=N_("The game has not started yet: there is no record to export.")
         )
         assert state.game is not None

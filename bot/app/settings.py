@@ -155,6 +155,10 @@ class ServerSettings:
     limits: Limits = field(default_factory=Limits)
     channels: tuple[int, ...] = ()  # empty: every channel
     tidy: bool = False  # remove the buttons of a finished game's messages
+    #: Tidying deletes a finished game's turn posts (the result and the lobby stay).
+    tidy_posts: bool = False
+    #: ``start`` opens a thread for the game (where the bot may create one).
+    threads: bool = True
     #: The language of public messages (None: the server's locale in Discord).
     language: Language | None = None
     #: The player on turn may ask the AI for a hint (casual games only: see
@@ -179,6 +183,8 @@ class ServerSettings:
             limits=limits,
             channels=tuple(int(c) for c in data.get("channels", ())),
             tidy=bool(data.get("tidy", False)),
+            tidy_posts=bool(data.get("tidy_posts", False)),
+            threads=bool(data.get("threads", True)),
             language=parse_language(data.get("language")),
             hints=bool(data.get("hints", False)),
             quiet_deadlines=bool(data.get("quiet_deadlines", True)),
@@ -190,6 +196,8 @@ class ServerSettings:
             **self.limits.to_dict(),
             "channels": list(self.channels),
             "tidy": self.tidy,
+            "tidy_posts": self.tidy_posts,
+            "threads": self.threads,
             "language": self.language.value if self.language else None,
             "hints": self.hints,
             "quiet_deadlines": self.quiet_deadlines,
@@ -263,6 +271,8 @@ class Settings:
         disallow_channel: int | None = None,
         all_channels: bool = False,
         tidy: bool | None = None,
+        tidy_posts: bool | None = None,
+        threads: bool | None = None,
         language: str | None = None,
         hints: bool | None = None,
         quiet_deadlines: bool | None = None,
@@ -280,6 +290,8 @@ class Settings:
             or disallow_channel is not None
             or all_channels
             or tidy is not None
+            or tidy_posts is not None
+            or threads is not None
             or language is not None
             or hints is not None
             or quiet_deadlines is not None
@@ -307,6 +319,8 @@ class Settings:
                 limits=Limits.from_dict(values, current.limits),
                 channels=tuple(channels),
                 tidy=current.tidy if tidy is None else tidy,
+                tidy_posts=current.tidy_posts if tidy_posts is None else tidy_posts,
+                threads=current.threads if threads is None else threads,
                 language=current.language if language is None else parse_language(language),
                 hints=current.hints if hints is None else hints,
                 quiet_deadlines=(current.quiet_deadlines if quiet_deadlines is None

@@ -10,6 +10,13 @@ game removes the buttons of exactly these, never reading the channel's
 history), and whether it announces a turn (an AI on turn then moves). A
 message the channel refuses waits for the next command there, and the player
 on turn is told by direct message (:meth:`Announcer.undelivered`).
+
+A game with a thread (the server's ``threads``, opened at the start by
+:meth:`Announcer.open_thread`) is posted in its thread while it runs, and its
+result in its channel. An archived thread is reopened before posting; a deleted
+one is forgotten (:class:`GameThreads`) and the game goes on in its channel,
+which is told so. AI moves made one after another post one message: the one
+that calls the next person (or ends the game).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import discord
 
@@ -36,13 +43,29 @@ from ..words.access import cannot_post, unposted_dm
 from ..words.common import Post
 from ..words.lobby import lobby_expired_post, lobby_post
 from ..words.reminders import reminder_dm, reminder_post
+from ..words.threads import (
+    no_thread_note,
+    posted_there,
+    started_line,
+    thread_gone_note,
+    thread_name,
+)
 from ..words.turn import started_post, turn_post
-from .channel_access import missing_in
+from .channel_access import missing_for_threads, missing_in
 from .languages import Readers
 from .lobby_buttons import lobby_view
 from .panel import play_view
 
 log = logging.getLogger(__name__)
+
+#: A game's thread is archived after a week without messages (reopened when it posts).
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+
+
+class GameThreads(Protocol):
+    """Where the application keeps a game's thread: :meth:`bot.app.lobby.Lobby.set_thread`."""
+
+    def __call__(self, game_id: int, thread_id: int | None) -> Awaitable[None]: ...
 
 
 class Posted(Protocol):
@@ -67,13 +90,19 @@ class Pending:
 class Announcer:
     """Posts the game's news in its channel (and DMs reminders to those who asked)."""
 
-    def __init__(self, client: discord.Client, readers: Readers, posted: Posted) -> None:
+    def __init__(self, client: discord.Client, readers: Readers, posted: Posted,
+                 set_thread: GameThreads) -> None:
         #: Where messages are sent (channels, direct messages, servers' names).
         self.client = client
         self.readers = readers
         self.posted = posted
-        #: By channel: the last game message that could not be posted there.
+        self.set_thread = set_thread
+        #: By channel (or thread): the last game message that could not be posted there.
         self.pending: dict[int, Pending] = {}
+        #: Threads found deleted (their games' rows may still name them for a moment).
+        self.lost_threads: set[int] = set()
+        #: By game: why the game about to start has no thread (said with its first turn).
+        self.notes: dict[int, str] = {}
 
     # ------------------------------------------------------------ moves
 
@@ -87,15 +116,74 @@ class Announcer:
 
     async def ai_played(self, played: Played) -> None:
         """An AI's move (an AI player's, or one for an absent player): the turn
-        message, in the channel, like any other."""
-        await self.post(played.state, await self.turn_post(played))
+        message, in the channel, like any other; but an AI player's move that hands
+        the turn to another AI posts nothing (the next AI moves at once), so that a
+        round of AIs is one message: the one calling the next person, which tells
+        what happened since their last turn."""
+        state = played.state
+        current = state.current
+        if (played.mover.is_ai and not played.stand_in and current is not None
+                and current.is_ai):
+            await self.posted(state, None, announces_turn=True)
+            return
+        await self.post(state, await self.turn_post(played))
 
-    async def started(self, interaction: discord.Interaction, state: GameState) -> None:
-        """The first turn, after the lobby's Start button."""
+    async def started(self, interaction: discord.Interaction, state: GameState, *,
+                      thread: bool) -> None:
+        """The first turn, after the lobby's Start button (``thread``: the server
+        wants a thread per game)."""
+        state, line = await self.open_thread(interaction, state, wanted=thread)
+        if line is not None:
+            try:
+                await self.channel(state).send(line.content or "",
+                                               allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.info("could not say in its channel that game %s began: %s", state.id, exc)
         await self.post(state, await self.start_post(state), interaction=interaction)
 
-    async def started_reply(self, interaction: discord.Interaction, state: GameState) -> None:
+    async def started_reply(self, interaction: discord.Interaction, state: GameState, *,
+                            thread: bool) -> None:
+        state, line = await self.open_thread(interaction, state, wanted=thread)
+        if line is not None:
+            # The channel's one line answers the command; the first turn goes to the thread.
+            await interaction.followup.send(line.content or "", wait=True,
+                                            allowed_mentions=discord.AllowedMentions.none())
+            await self.post(state, await self.start_post(state))
+            return
         await self.reply(interaction, await self.start_post(state), state)
+
+    async def open_thread(self, interaction: discord.Interaction, state: GameState, *,
+                          wanted: bool) -> tuple[GameState, Post | None]:
+        """Open the game's thread under its lobby message, add its people to it and
+        note it; the game with its thread, and the channel's one line about it (None:
+        no thread, and the first turn says why when the server wanted one)."""
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        lobby = state.row.lobby_message_id
+        if not wanted or in_thread or lobby is None:
+            return state, None
+        t = await self.public(state)
+        lacking = missing_for_threads(interaction.app_permissions)
+        if lacking:
+            self.notes[state.id] = no_thread_note(t, lacking)
+            return state, None
+        try:
+            thread = await self.channel(state).get_partial_message(lobby).create_thread(
+                name=thread_name(t, state), auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread for game %s: %s", state.id, exc)
+            self.notes[state.id] = no_thread_note(t, [])
+            return state, None
+        for player in state.players:
+            if player.is_ai:
+                continue
+            try:
+                await thread.add_user(discord.Object(id=player.id))
+            except discord.HTTPException as exc:
+                log.info("could not add user %s to the thread of game %s: %s",
+                         player.id, state.id, exc)
+        await self.set_thread(state.id, thread.id)
+        state = replace(state, row=replace(state.row, thread_id=thread.id))
+        return state, Post(content=started_line(t, state, thread.id))
 
     async def public(self, state: GameState) -> Messages:
         """The messages of the game's server, for what everyone reads."""
@@ -116,7 +204,11 @@ class Announcer:
         assert state.game is not None
         t = await self.public(state)
         png = await asyncio.to_thread(images.turn, state.game, t)
-        return started_post(t, state, png, play_view(t, state))
+        post = started_post(t, state, png, play_view(t, state))
+        note = self.notes.pop(state.id, None)
+        if note is not None:
+            post.content = "\n".join(filter(None, [note, post.content]))
+        return post
 
     @staticmethod
     async def score_chart(t: Messages, state: GameState) -> bytes | None:
@@ -178,9 +270,18 @@ class Announcer:
         await self.refresh_lobby(state)
 
     async def tidy(self, ended: GameEnded) -> None:
-        """Remove the buttons of a finished game's messages (noted as they were sent)."""
+        """Remove the buttons of a finished game's messages (noted as they were sent),
+        and delete its turn posts if the server wants that (never the result)."""
         if not ended.tidy:
             return
+        for channel_id, message_id in ended.delete:
+            partial = self.client.get_partial_messageable(
+                channel_id, guild_id=ended.state.row.guild_id
+            )
+            try:
+                await partial.get_partial_message(message_id).delete()
+            except discord.HTTPException as exc:
+                log.info("could not delete message %s: %s", message_id, exc)
         for channel_id, message_id in ended.messages:
             partial = self.client.get_partial_messageable(
                 channel_id, guild_id=ended.state.row.guild_id
@@ -198,7 +299,7 @@ class Announcer:
         t = await self.public(state)
         post = lobby_post(t, state, lobby_view(t, state))
         try:
-            await self._channel(state).get_partial_message(message_id).edit(
+            await self.channel(state).get_partial_message(message_id).edit(
                 embed=post.embed, view=post.view
             )
         except discord.HTTPException as exc:
@@ -206,10 +307,65 @@ class Announcer:
 
     # ------------------------------------------------------------ sending
 
-    def _channel(self, state: GameState) -> discord.PartialMessageable:
+    def channel(self, state: GameState) -> discord.PartialMessageable:
+        """The game's channel (its lobby, and its result)."""
         return self.client.get_partial_messageable(
             state.row.channel_id, guild_id=state.row.guild_id, type=discord.ChannelType.text
         )
+
+    def place(self, state: GameState) -> int:
+        """Where the game's news goes: its thread while it runs (if it has one), else
+        its channel."""
+        thread_id = state.row.thread_id
+        if thread_id is None or thread_id in self.lost_threads or not state.row.is_open:
+            return state.row.channel_id
+        return thread_id
+
+    async def thread_usable(self, state: GameState, thread_id: int) -> bool:
+        """Whether the game's thread is still there; reopened if it was archived."""
+        guild = self.client.get_guild(state.row.guild_id)
+        cached = guild.get_thread(thread_id) if guild is not None else None
+        if cached is not None and not cached.archived:
+            return True
+        # Archived threads leave discord.py's cache: ask Discord.
+        try:
+            found = await self.client.fetch_channel(thread_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as exc:
+            log.info("could not look at the thread of game %s: %s", state.id, exc)
+            return True
+        if isinstance(found, discord.Thread) and found.archived:
+            try:
+                await found.edit(archived=False)
+            except discord.HTTPException as exc:
+                log.info("could not reopen the thread of game %s: %s", state.id, exc)
+        return True
+
+    async def thread_lost(self, state: GameState, thread_id: int) -> None:
+        """The game's thread was deleted: the game goes on in its channel."""
+        self.lost_threads.add(thread_id)
+        try:
+            await self.set_thread(state.id, None)
+        except Exception:
+            log.exception("could not forget the thread of game %s", state.id)
+
+    async def send(self, state: GameState, post: Post, kind: str = "turn") -> discord.Message:
+        """Send ``post`` where the game's news goes (:meth:`place`); from a deleted
+        thread, to the channel, saying so."""
+        place = self.place(state)
+        if place != state.row.channel_id:
+            if await self.thread_usable(state, place):
+                thread = self.client.get_partial_messageable(
+                    place, guild_id=state.row.guild_id, type=discord.ChannelType.public_thread)
+                try:
+                    return await thread.send(**self._kwargs(state, post, kind))
+                except discord.NotFound:
+                    pass
+            await self.thread_lost(state, place)
+            note = thread_gone_note(await self.public(state))
+            post = replace(post, content="\n".join(filter(None, [note, post.content])))
+        return await self.channel(state).send(**self._kwargs(state, post, kind))
 
     async def post(
         self,
@@ -218,16 +374,19 @@ class Announcer:
         kind: str = "turn",
         *,
         interaction: discord.Interaction | None = None,
+        point: bool = True,
     ) -> discord.Message | None:
-        """Post in the game's channel; without Send Messages there, answer the
-        interaction (if any) by a follow-up instead."""
+        """Post where the game's news goes (its thread, or its channel); without Send
+        Messages there, answer the interaction (if any) by a follow-up instead. The
+        result of a game played in a thread goes to its channel, and (``point``) the
+        thread gets a link to it."""
         message: discord.Message | None = None
         try:
-            message = await self._channel(state).send(**self._kwargs(state, post, kind))
+            message = await self.send(state, post, kind)
         except discord.HTTPException as exc:
             lacking = self._missing(state)
             log.warning("cannot post in channel %s of server %s (game %s): %s%s",
-                        state.row.channel_id, state.row.guild_id, state.id, exc,
+                        self.place(state), state.row.guild_id, state.id, exc,
                         f"; missing {', '.join(p.singular for p in lacking)}" if lacking else "")
             if interaction is not None:
                 message = await interaction.followup.send(wait=True, **post.send_kwargs())
@@ -235,15 +394,30 @@ class Announcer:
                 await self.undelivered(state, post, kind, lacking)
         if message is not None:
             await self.delivered(state, post, message, kind)
+            if point:
+                await self.point_thread(state, message)
         return message
 
+    async def point_thread(self, state: GameState, message: discord.Message) -> None:
+        """After a game played in a thread ended: the link to its result, in the thread."""
+        thread_id = state.row.thread_id
+        if (thread_id is None or thread_id in self.lost_threads or state.row.is_open
+                or message.channel.id == thread_id):
+            return
+        thread = self.client.get_partial_messageable(
+            thread_id, guild_id=state.row.guild_id, type=discord.ChannelType.public_thread)
+        try:
+            await thread.send(posted_there(await self.public(state), message.jump_url))
+        except discord.HTTPException as exc:
+            log.info("could not point the thread of game %s to its result: %s", state.id, exc)
+
     def _missing(self, state: GameState) -> list[Term]:
-        return missing_in(self.client.get_guild(state.row.guild_id), state.row.channel_id)
+        return missing_in(self.client.get_guild(state.row.guild_id), self.place(state))
 
     async def delivered(self, state: GameState, post: Post, message: discord.Message,
                         kind: str) -> None:
         """A game message is out: nothing of its channel waits any more."""
-        self.pending.pop(state.row.channel_id, None)
+        self.pending.pop(self.place(state), None)
         await self.posted(state, self.noted(state, post, message, kind),
                           announces_turn=kind == "turn")
 
@@ -252,7 +426,7 @@ class Announcer:
         """A message the bot said on its own could not be posted: it waits for the next
         command in the channel (:meth:`deliver_pending`), and the player on turn, if a
         person, is told by direct message, so that no turn goes uncalled."""
-        self.pending[state.row.channel_id] = Pending(state, post, kind, tuple(lacking))
+        self.pending[self.place(state)] = Pending(state, post, kind, tuple(lacking))
         if kind == "turn":
             await self.posted(state, None, announces_turn=True)
         current = state.current if state.game is not None and not state.game.is_over else None
@@ -290,7 +464,16 @@ class Announcer:
         self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
     ) -> discord.Message:
         """Answer a deferred command with a game message (``kind``: "turn" for one
-        that announces a turn, "board" for a look at the map)."""
+        that announces a turn, "notice" for other news of the game, "board" for a
+        look at the map). A turn message or notice of a game played elsewhere (in
+        its thread; at the end, in its channel) is posted there, and the command is
+        answered with a link to it."""
+        if kind in ("turn", "notice") and interaction.channel_id != self.place(state):
+            posted = await self.post(state, post, kind, point=False)
+            if posted is not None:
+                t = await self.public(state)
+                return await interaction.followup.send(posted_there(t, posted.jump_url),
+                                                       wait=True)
         message = await interaction.followup.send(wait=True, **self._kwargs(state, post, kind))
         await self.delivered(state, post, message, kind)
         return message

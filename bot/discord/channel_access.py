@@ -31,6 +31,18 @@ NEEDED: tuple[tuple[str, Term], ...] = (
 IN_THREADS = ("send_messages_in_threads", term("permission", "Send Messages in Threads"))
 
 
+#: What a thread per game needs besides: opening it, and posting in it.
+FOR_THREADS: tuple[tuple[str, Term], ...] = (
+    ("create_public_threads", term("permission", "Create Public Threads")),
+    IN_THREADS,
+)
+
+
+def missing_for_threads(permissions: discord.Permissions) -> list[Term]:
+    """What the bot lacks to play a game in its own thread (none: it can)."""
+    return [name for flag, name in FOR_THREADS if not getattr(permissions, flag)]
+
+
 def missing(permissions: discord.Permissions, *, thread: bool = False) -> list[Term]:
     """The permissions the bot lacks to post a game's news (none: it can)."""
     needed = [IN_THREADS if flag == "send_messages" and thread else (flag, name)

@@ -18,6 +18,7 @@ from .panel import (
     PlayButton,
     TileSelect,
 )
+from .share import ShareButton
 
 #: Every component kind, for the client to register (one per kind of custom id).
 DYNAMIC_ITEMS = (
@@ -29,4 +30,5 @@ DYNAMIC_ITEMS = (
     PageButton,
     FollowerSelect,
     ConfirmButton,
+    ShareButton,
 )

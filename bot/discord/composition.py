@@ -62,7 +62,7 @@ def compose(
     scheduler = Scheduler(storage, client.dispatch, clock=clock)
     app = App(storage, thinker, clock=clock, seed=seed, wake=scheduler.wake)
     readers = Readers(storage, catalogues, guild_locale)
-    announcer = Announcer(client, readers, app.posted)
+    announcer = Announcer(client, readers, app.posted, app.lobby.set_thread)
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
     return Composed(services, TimerListeners(app, announcer),

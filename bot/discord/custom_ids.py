@@ -58,6 +58,7 @@ TILE = _word("tile", "[A-Za-z0-9]{1,8}")
 AI_ACTIONS = (*(f"ai-{level}" for level in PLAYER_LEVELS), "ai-remove")
 LOBBY_ACTION = _word("action", "|".join(("join", "leave", "start", *AI_ACTIONS)))
 MAP_VIEW = _word("view", "map|features")
+ANSWER = _word("answer", "map|features|status|tiles|history|export")
 DIRECTION = _word("direction", "prev|next")
 PLACEMENT: Field[Placement] = Field(
     r"(?P<x>-?[0-9]{1,4}),(?P<y>-?[0-9]{1,4}),(?P<rotation>0|90|180|270)",
@@ -110,7 +111,11 @@ FOLLOWERS = CustomId("fig", (GAME, TURN, TILE, PLACEMENT, PAGE))
 #: The turn panel's Confirm: the move chosen, whole.
 CONFIRM = CustomId("ok", (GAME, TURN, TILE, PLACEMENT, FOLLOWER))
 
+#: "Share" under a private answer of a read-only command: post it for everyone.
+SHARE = CustomId("share", (GAME, ANSWER))
+
 #: Every kind of component, once.
-KINDS = (LOBBY, PLAY, MAP, TILES, PLACES, PAGES, FOLLOWERS, CONFIRM)
+
+KINDS = (LOBBY, PLAY, MAP, TILES, PLACES, PAGES, FOLLOWERS, CONFIRM, SHARE)
 #: What any component of a game matches: the gate's template.
 ANY = rf"{PREFIX}:[a-z]+:[0-9]{{1,18}}(?::.*)?"

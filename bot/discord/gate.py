@@ -114,11 +114,12 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
 
 
 async def load(interaction: discord.Interaction, game_id: int) -> GameState:
-    """The game a component belongs to, if it is used in that game's channel."""
+    """The game a component belongs to, if it is used in that game's channel (or
+    its thread)."""
     if interaction.guild_id is None:
         raise NoGame(N_("That game does not exist on this server."))
     state = await services_of(interaction).app.queries.state(interaction.guild_id, game_id=game_id)
-    if interaction.channel_id != state.row.channel_id:
+    if interaction.channel_id not in (state.row.channel_id, state.row.thread_id):
         raise OtherChannel(channel=markup.channel(state.row.channel_id))
     return state
 

@@ -86,7 +86,8 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
             **lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
         )
         if self.action == "start":
-            await services.announcer.started(interaction, state)
+            settings = await services.app.settings.server_settings(guild_id)
+            await services.announcer.started(interaction, state, thread=settings.threads)
 
 
 def lobby_view(t: Messages, state: GameState) -> discord.ui.View:

@@ -173,6 +173,8 @@ class GameRow:
     stand_ins: frozenset[int] = frozenset()
     #: The turns (record entry numbers) on which the player on turn took a hint.
     hints: frozenset[int] = frozenset()
+    #: The thread the game is played in (None: its channel).
+    thread_id: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -330,6 +332,10 @@ class Transaction(Reads):
 
     @abc.abstractmethod
     async def set_lobby_message(self, game_id: int, message_id: int) -> None: ...
+
+    @abc.abstractmethod
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """The thread a game is played in from now on (None: its channel)."""
 
     @abc.abstractmethod
     async def mark_damaged(self, game_id: int, reason: str) -> None:

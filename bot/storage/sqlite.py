@@ -317,6 +317,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         damaged=row["damaged"],
         stand_ins=frozenset(json.loads(row["stand_ins"])),
         hints=frozenset(json.loads(row["hints"])),
+        thread_id=row["thread_id"],
     )
 
 
@@ -523,6 +524,9 @@ class SQLiteTransaction(_Reads, Transaction):
         await self._run(
             "UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)
         )
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        await self._run("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
     async def mark_damaged(self, game_id: int, reason: str) -> None:
         await self._run("UPDATE games SET damaged = ? WHERE id = ?", (reason, game_id))

@@ -55,6 +55,10 @@ def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embe
     lines.append(t.gettext("**Games may be opened in**: {channels}", channels=channels))
     lines.append(t.gettext("**Remove the buttons of finished games' messages**: {answer}",
                            answer=t.gettext("yes") if settings.tidy else t.gettext("no")))
+    lines.append(t.gettext("**Delete finished games' turn posts**: {answer}",
+                           answer=t.gettext("yes") if settings.tidy_posts else t.gettext("no")))
+    lines.append(t.gettext("**A thread per game**: {answer}",
+                           answer=t.gettext("yes") if settings.threads else t.gettext("no")))
     limits = settings.limits
     lines += [
         t.gettext("**Open games one member may host**: {count}", count=limits.lobby_limit),

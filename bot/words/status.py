@@ -142,18 +142,44 @@ def board_text(t: Messages, state: GameState) -> str:
     return text if len(text) < 3900 else text[:3900] + "\n…"
 
 
+def share_label(t: Messages) -> str:
+    """The button under a private answer (status, tiles, map, history, record)."""
+    return t.gettext("📣 Share with everyone")
+
+
+def shared_by(t: Messages, player: str) -> str:
+    """Above an answer shared for everyone; ``player`` is a mention."""
+    return t.gettext("{player} shares this:", player=player)
+
+
 def my_games_embed(t: Messages, games: list[MyGame], user_id: int) -> discord.Embed:
     embed = discord.Embed(title=t.gettext("Your games on this server"), colour=COLOUR)
     if not games:
         embed.description = t.gettext("You are not playing in any running game here.")
         return embed
+    return _games_list(t, embed, games, user_id)
+
+
+def server_games_embed(t: Messages, games: list[MyGame]) -> discord.Embed:
+    """``/carcassonne games``: the server's running games, where each is played (its
+    thread, or its channel), whose turn it is and since when."""
+    embed = discord.Embed(title=t.gettext("Running games on this server"), colour=COLOUR)
+    if not games:
+        embed.description = t.gettext("No game is running on this server.")
+        return embed
+    return _games_list(t, embed, games, None)
+
+
+def _games_list(t: Messages, embed: discord.Embed, games: list[MyGame],
+                user_id: int | None) -> discord.Embed:
     lines = []
     for mine in games[:MY_GAMES]:
         row = mine.row
         state = GameState(row)
         current = mine.current
-        facts = {"game": f"[{game_title(t, state)}]({jump_url(row.guild_id, row.channel_id)})",
-                 "channel": markup.channel(row.channel_id), "time": markup.timestamp(mine.since)}
+        place = row.thread_id or row.channel_id
+        facts = {"game": f"[{game_title(t, state)}]({jump_url(row.guild_id, place)})",
+                 "channel": markup.channel(place), "time": markup.timestamp(mine.since)}
         if row.damaged is not None:
             text = t.gettext("{game} in {channel}: its record is damaged", **facts)
         elif current is None:

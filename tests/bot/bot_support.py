@@ -177,7 +177,15 @@ async def seeded_table(database: str, seed: int, **options) -> AsyncIterator[Tab
     of :func:`bot.create_bot`, such as ``catalogues``)."""
     async with bot_env(database, seed, **options) as env:
         guild = env.create_guild("Meeple Hall")
+        await games_in_channels(env, guild)
         yield Table(env, guild, guild.create_text_channel("carcassonne"))
+
+
+async def games_in_channels(env: simcord.Env, guild: simcord.GuildHandle) -> None:
+    """The server plays its games in their channels, as before threads (issue 20): the
+    scene of the tests that are not about threads."""
+    await env.bot.app.settings.update_server_settings(  # type: ignore[attr-defined]
+        guild.id, can_manage=True, threads=False)
 
 
 def verify(record: bytes, folder: Path) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 import pytest_asyncio
 import simcord
-from bot_support import Table, bot_env
+from bot_support import Table, bot_env, games_in_channels
 from postgres_support import PostgresServer, binaries
 
 SEED = 3
@@ -58,4 +58,5 @@ async def env(database) -> AsyncIterator[simcord.Env]:
 async def table(env) -> Table:
     guild = env.create_guild("Meeple Hall")
     channel = guild.create_text_channel("carcassonne")
+    await games_in_channels(env, guild)
     return Table(env, guild, channel)

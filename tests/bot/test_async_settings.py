@@ -151,7 +151,7 @@ async def test_history_lists_the_moves_with_a_score_chart(table) -> None:
     await table.place()
     await table.env.advance_time(HOUR)  # the next player misses the turn
     result = await table.member("carol").slash(table.channel, "carcassonne history")
-    assert not result.ephemeral
+    assert result.ephemeral  # hers (issue 20), with the button to share it
     embed = result.response.embeds[0]
     lines = embed.description.split("\n")
     state = await table.state()

@@ -25,6 +25,7 @@ EXPECTED = {
     "settings",
     "deadline",
     "mygames",
+    "games",
     "history",
     "kick",
     "vote-end",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import discord
 import simcord
 from bot_support import (
     assert_player_words,
@@ -364,10 +363,10 @@ async def test_regression_the_feature_view_names_the_games_own_features(table) -
     for game in claimed:
         channels[game] = table.guild.create_text_channel(game)
         await table.started("alice", "bob", channel=channels[game], game=game)
-    mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    admin = table.member("admin", roles=[mods])
     for language in Language:
-        await admin.slash(table.channel, "carcassonne settings", language=language.value)
+        # The answer is bob's alone (issue 20): in his language.
+        await table.member("bob").slash(table.channel, "carcassonne language",
+                                        language=language.value)
         t = messages(language)
         for game, kinds in claimed.items():
             shown = await table.member("bob").slash(channels[game], "carcassonne board",

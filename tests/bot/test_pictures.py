@@ -79,15 +79,16 @@ async def test_board_shows_the_map_or_who_owns_what(table) -> None:
     state = await table.state()
     watcher = table.member("dora")
     board = await watcher.slash(table.channel, "carcassonne board")
-    assert not board.ephemeral
+    assert board.ephemeral  # the asker's (issue 20), with the button to share it
     message = turn_message(board)
     assert await message.attachments[0].read() == images.board(state.game, EN)
-    assert custom_ids(message) == [f"carc:map:{state.id}:features"]  # the other view, a tap
+    assert custom_ids(message) == [f"carc:map:{state.id}:features",  # the other view, a tap
+                                   f"carc:share:{state.id}:map"]
     owned = await watcher.slash(table.channel, "carcassonne board", view="features")
     message = turn_message(owned)
     assert message.attachments[0].filename == f"features-{state.id}-{state.turn}.png"
     assert await message.attachments[0].read() == images.features(state.game, EN)
-    assert custom_ids(message) == [f"carc:map:{state.id}:map"]
+    assert custom_ids(message) == [f"carc:map:{state.id}:map", f"carc:share:{state.id}:features"]
 
 
 async def test_every_players_mark_stands_beside_their_name(table) -> None:

@@ -282,7 +282,7 @@ async def test_board_status_tiles_and_export(table) -> None:
     await table.place()
     outsider = table.member("carol")
     board = await outsider.slash(table.channel, "carcassonne board")
-    assert not board.ephemeral
+    assert board.ephemeral  # the asker's (issue 20)
     assert board.response.attachments[0].filename == "board-1-2.png"
     status = (await outsider.slash(table.channel, "carcassonne status")).response.embeds[0]
     state = await table.state()

@@ -491,3 +491,15 @@ async def test_a_postgresql_url_without_its_driver_says_what_to_install(monkeypa
     monkeypatch.setitem(sys.modules, "asyncpg", None)  # as if it were not installed
     with pytest.raises(StorageError, match=r"pip install 'carcassonne-bot\[postgres\]'"):
         await open_storage("postgresql://carcassonne@localhost/carcassonne")
+
+
+async def test_a_games_thread_is_kept_and_forgotten(store) -> None:
+    """Issue 20 (V7): the thread a game is played in, and None once it is deleted."""
+    game = await new_game(store)
+    assert game.thread_id is None
+    async with store.transaction() as tx:
+        await tx.set_thread(game.id, 2**62)  # a snowflake beyond 32 bits
+    assert (await store.game(game.id)).thread_id == 2**62
+    async with store.transaction() as tx:
+        await tx.set_thread(game.id, None)
+    assert (await store.game(game.id)).thread_id is None

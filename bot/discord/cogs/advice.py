@@ -22,7 +22,7 @@ class AdviceCommands(Commands):
     @app_commands.describe(game="Game number (default: the last one here)")
     async def review(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1] | None = None) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.reviews.finished(guild_id, channel_id, game)
         t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
@@ -34,7 +34,7 @@ class AdviceCommands(Commands):
 
     @app_commands.command(name="hint", description="Ask the AI for a move (only you see it)")
     async def hint(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         user_id = interaction.user.id
         state = await self.app.hints.asked(guild_id, channel_id, user_id)
         await interaction.response.defer(ephemeral=True, thinking=True)

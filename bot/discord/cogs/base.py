@@ -28,8 +28,14 @@ class Commands(commands.Cog):
     #: The messages of the one who typed a command, or of the server.
     readers: Readers
 
-    @staticmethod
-    def where(interaction: discord.Interaction) -> tuple[int, int]:
-        """The server and channel of a command (the group is guild-only)."""
+    async def where(self, interaction: discord.Interaction) -> tuple[int, int]:
+        """The server and channel of a command (the group is guild-only). In a game's
+        thread, the game's channel: its commands work there as in the channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            home = await self.app.queries.thread_home(interaction.guild_id, channel.id,
+                                                      channel.parent_id)
+            if home is not None:
+                return interaction.guild_id, home
         return interaction.guild_id, interaction.channel_id

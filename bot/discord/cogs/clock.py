@@ -58,7 +58,7 @@ class ClockCommands(Commands):
         interaction: discord.Interaction,
         hours: app_commands.Range[int, 1, MAX_SNOOZE_HOURS] | None = None,
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         snoozed = await self.app.absences.snooze(guild_id, channel_id, interaction.user.id, hours)
         t = await self.readers.private(interaction)
         await interaction.response.send_message(snoozed_text(t, snoozed),
@@ -74,6 +74,8 @@ class ClockCommands(Commands):
         disallow_channel="No new games in this channel",
         all_channels="Allow games in every channel again",
         tidy="Remove finished games' buttons",
+        tidy_posts="Delete finished games' turn posts",
+        threads="A thread per game",
         lobby_limit="Open games one member may host at once",
         lobby_hours="Close a game nobody started within so many hours",
         idle_rounds="End when all missed N turns in a row",
@@ -98,6 +100,8 @@ class ClockCommands(Commands):
         disallow_channel: discord.TextChannel | None = None,
         all_channels: bool = False,
         tidy: bool | None = None,
+        tidy_posts: bool | None = None,
+        threads: bool | None = None,
         lobby_limit: app_commands.Range[int, 1, MAX_LOBBY_LIMIT] | None = None,
         lobby_hours: app_commands.Range[int, 1, MAX_LOBBY_HOURS] | None = None,
         idle_rounds: app_commands.Range[int, 1, MAX_IDLE_ROUNDS] | None = None,
@@ -107,7 +111,7 @@ class ClockCommands(Commands):
         vacations: app_commands.Range[int, 0, MAX_VACATIONS] | None = None,
         quiet_deadlines: bool | None = None,
     ) -> None:
-        guild_id, _channel_id = self.where(interaction)
+        guild_id, _channel_id = await self.where(interaction)
         update = await self.app.settings.update_server_settings(
             guild_id,
             can_manage=interaction.permissions.manage_guild,
@@ -115,6 +119,8 @@ class ClockCommands(Commands):
             disallow_channel=disallow_channel.id if disallow_channel else None,
             all_channels=all_channels,
             tidy=tidy,
+            tidy_posts=tidy_posts,
+            threads=threads,
             reminder_hours=reminder_hours,
             reminder_limit=reminder_limit,
             deadline_hours=deadline_hours,
@@ -150,7 +156,7 @@ class ClockCommands(Commands):
         reminder_hours: ReminderHours | None = None,
         reminder_limit: ReminderLimit | None = None,
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         found = await as_host(
             interaction,
             await self.app.queries.row(guild_id, channel_id=channel_id),
@@ -179,7 +185,7 @@ class ClockCommands(Commands):
     @app_commands.command(name="kick", description="Remove an absent player from this game (host)")
     @app_commands.describe(player="Who leaves the game; their followers leave the map")
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         absence = await as_host(
             interaction,
             await self.app.queries.row(guild_id, channel_id=channel_id),
@@ -198,10 +204,9 @@ class ClockCommands(Commands):
         name="vote-end", description="Vote to end this stalled game; it is scored"
     )
     async def vote_end(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         vote = await self.app.absences.vote_end(guild_id, channel_id, interaction.user.id)
         t = await self.readers.public(guild_id)
         await interaction.response.defer(thinking=True)
         chart = await self.announcer.score_chart(t, vote.state) if vote.ended else None
-        post = vote_post(t, vote, chart)
-        await interaction.followup.send(**post.send_kwargs())
+        await self.announcer.reply(interaction, vote_post(t, vote, chart), vote.state, "notice")

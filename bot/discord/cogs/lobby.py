@@ -6,11 +6,14 @@ import discord
 from discord import app_commands
 
 from ...app.lobby import MOST_PLAYERS, max_players
+from ...errors import NotAllowed
+from ...i18n import N_
 from ...storage import LOBBY, MessageRef
 from ...words.common import game_title
 from ...words.lobby import ai_namer, lobby_post
+from ...words.threads import no_thread_note
 from .. import markup
-from ..channel_access import require_posting
+from ..channel_access import missing_for_threads, require_posting
 from ..gate import as_host, player_of
 from ..lobby_buttons import lobby_view
 from .base import Commands
@@ -39,13 +42,13 @@ class LobbyCommands(Commands):
     )
     @app_commands.describe(
         game="Which game (default Carcassonne)",
-        river="Carcassonne: start with the River",
-        winter="Carcassonne: the Winter Edition bag (84 tiles)",
-        farmers="Carcassonne: how farmers score (default 3rd edition)",
+        river="Start with the River",
+        winter="The Winter Edition bag (84 tiles)",
+        farmers="How farmers score (default 3rd edition)",
         two_tile_city="1st edition: a 2-tile city scores 2, +1 per pennant",
-        unfinished="Unfinished features score at the end (default yes)",
-        inns_cathedrals="Carcassonne: Inns & Cathedrals, up to 6 players",
-        traders_builders="Carcassonne: Traders & Builders",
+        unfinished="Unfinished features score at the end",
+        inns_cathedrals="Inns & Cathedrals, up to 6 players",
+        traders_builders="Traders & Builders",
         hand="House rule: tiles held, one played (default 1)",
         ai="AI players to seat (1 to 5)",
         ai_level="Their level (default medium)",
@@ -66,7 +69,11 @@ class LobbyCommands(Commands):
         ai: app_commands.Range[int, 1, MOST_PLAYERS - 1] | None = None,
         ai_level: str | None = None,
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise NotAllowed(N_(
+                "Games are opened in a channel, not in a thread: each game gets a thread of "
+                "its own when it starts. Use `/carcassonne new` in the channel."))
         require_posting(interaction)
         options = {
             "game": game,
@@ -86,7 +93,12 @@ class LobbyCommands(Commands):
             guild_id, channel_id, player_of(interaction.user), options,
             ai=(ai_level or DEFAULT_AI_LEVEL,) * seats, name_ai=ai_namer(t),
         )
-        post = lobby_post(t, state, lobby_view(t, state))
+        # Where the game will be played: said now if the server wants a thread per game
+        # and the bot could not open one here.
+        settings = await self.app.settings.server_settings(guild_id)
+        lacking = missing_for_threads(interaction.app_permissions) if settings.threads else []
+        note = no_thread_note(t, lacking) if lacking else None
+        post = lobby_post(t, state, lobby_view(t, state), note)
         response = await interaction.response.send_message(**post.send_kwargs())
         if response.message_id is not None:
             await self.app.lobby.set_lobby_message(state.id, response.message_id)
@@ -96,7 +108,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(name="join", description="Join the game that is open in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.lobby.join(
             guild_id, player_of(interaction.user), channel_id=channel_id
         )
@@ -113,7 +125,7 @@ class LobbyCommands(Commands):
         name="leave", description="Leave the game in this channel before it starts"
     )
     async def leave(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.lobby.leave(guild_id, interaction.user.id, channel_id=channel_id)
         t = await self.readers.public(guild_id)
         if state.row.status != LOBBY:
@@ -128,7 +140,7 @@ class LobbyCommands(Commands):
 
     @app_commands.command(name="start", description="Start the game in this channel (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         require_posting(interaction)
         state = await as_host(
             interaction,
@@ -136,15 +148,16 @@ class LobbyCommands(Commands):
             lambda: self.app.lobby.start(guild_id, interaction.user.id, channel_id=channel_id),
         )
         await interaction.response.defer(thinking=True)
-        await self.announcer.started_reply(interaction, state)
+        settings = await self.app.settings.server_settings(guild_id)
+        await self.announcer.started_reply(interaction, state, thread=settings.threads)
         await self.announcer.refresh_lobby(state)
 
     @app_commands.command(
         name="cancel",
-        description="End this game without scoring (host or Manage Server)",
+        description="End this game unscored (host, Manage Server)",
     )
     async def cancel(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await as_host(
             interaction,
             await self.app.queries.row(guild_id, channel_id=channel_id),

@@ -46,7 +46,7 @@ class MeCommands(Commands):
         call_after: app_commands.Range[int, 0, MAX_CALL_AFTER_HOURS] | None = None,
         vacation: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
     ) -> None:
-        guild_id, _channel_id = self.where(interaction)
+        guild_id, _channel_id = await self.where(interaction)
         mine = await self.app.me.me(guild_id, interaction.user.id, language=language, zone=zone,
                                     quiet=quiet, call=call, call_after=call_after,
                                     vacation=vacation)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 from discord import app_commands
@@ -13,16 +12,15 @@ from render.rules import Topic
 
 from ... import images
 from ...app.input import MoveRequest, TypedFollower
-from ...app.state import Sent
+from ...app.state import GameState, Sent
 from ...errors import NoGameHere
-from ...i18n import N_
+from ...i18n import N_, Messages
 from ...spots import is_no_follower, spot_reader
-from ...words.common import game_title
 from ...words.help import help_embed
-from ...words.history import history_post
 from ...words.rules import rules_post
-from ...words.status import my_games_embed, status_embed, tiles_embed
-from ..panel import map_buttons, map_post
+from ...words.status import my_games_embed, server_games_embed
+from ..panel import map_buttons
+from ..share import answer_post, share_view
 from ..transformers import Follower, Position, Tile, agreed_turn
 from .base import Commands
 
@@ -42,7 +40,7 @@ RULES_CHOICES = [
 
 
 class PlayCommands(Commands):
-    @app_commands.command(name="place", description="Place your tile (and a follower) on your turn")
+    @app_commands.command(name="place", description="Place your tile (and a follower)")
     @app_commands.describe(
         position="A letter or x,y, and a rotation, e.g. B 90",
         follower="A follower spot's number or words, or none",
@@ -55,7 +53,7 @@ class PlayCommands(Commands):
         follower: Follower | None = None,
         tile: Tile | None = None,
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         t = await self.readers.private(interaction)
         turn = agreed_turn(position, follower, tile)
         typed = None
@@ -78,74 +76,83 @@ class PlayCommands(Commands):
     @app_commands.describe(view="The map, or who owns which feature")
     @app_commands.choices(view=VIEW_CHOICES)
     async def board(self, interaction: discord.Interaction, view: str = "map") -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: there is no map."))
-        t = await self.readers.public(guild_id)
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         features = view == "features"
+        t = await self.readers.private(interaction)
         buttons = discord.ui.View(timeout=None)
         for button in map_buttons(t, state.id, full=features, features=not features):
             buttons.add_item(button)
-        post = await map_post(t, state, features=features, view=buttons)
-        await self.announcer.reply(interaction, post, state, "board")
+        await self.answer(interaction, t, state, view, buttons)
 
     @app_commands.command(
         name="status", description="Scores, followers, tiles left, and whose turn"
     )
     async def status(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.queries.state(guild_id, channel_id=channel_id, latest=True)
-        t = await self.readers.public(guild_id)
-        embed = status_embed(t, state, discord.utils.utcnow())
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.response.defer(ephemeral=True)
+        await self.answer(interaction, await self.readers.private(interaction), state, "status")
 
     @app_commands.command(name="tiles", description="The tiles still in the bag, by type")
     async def tiles(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.queries.started_state(
             guild_id, channel_id=channel_id,
             missing=N_("The game has not started yet: the bag is still closed."))
-        t = await self.readers.public(guild_id)
-        await interaction.response.send_message(embed=tiles_embed(t, state))
+        await interaction.response.defer(ephemeral=True)
+        await self.answer(interaction, await self.readers.private(interaction), state, "tiles")
 
     @app_commands.command(name="export", description="The game record as a JSON file")
     async def export(self, interaction: discord.Interaction) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         exported = await self.app.queries.export(guild_id, channel_id=channel_id)
-        t = await self.readers.public(guild_id)
-        await interaction.response.send_message(
-            t.gettext("Game record of {game} after turn {turn}.",
-                      game=game_title(t, exported.state), turn=exported.state.turn),
-            file=discord.File(io.BytesIO(exported.data), filename=exported.filename),
-        )
+        await interaction.response.defer(ephemeral=True)
+        await self.answer(interaction, await self.readers.private(interaction),
+                          exported.state, "export")
 
     @app_commands.command(
-        name="history", description="The moves of this channel's game, and a chart"
+        name="history", description="The game's moves, and a chart"
     )
     @app_commands.describe(page="Which page of moves (default: the latest)")
     async def history(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 100] | None = None
     ) -> None:
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         state = await self.app.queries.history(guild_id, channel_id)
-        t = await self.readers.public(guild_id)
-        await interaction.response.defer(thinking=True)
-        chart = await self.announcer.score_chart(t, state)
-        post = history_post(t, state, page, chart)
-        await interaction.followup.send(**post.send_kwargs())
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.answer(interaction, await self.readers.private(interaction), state,
+                          "history", page=page)
 
-    @app_commands.command(name="mygames", description="Your running games on this server")
+    async def answer(self, interaction: discord.Interaction, t: Messages, state: GameState,
+                     answer: str, view: discord.ui.View | None = None, *,
+                     page: int | None = None) -> None:
+        """A read-only answer, for the asker alone, with the button that shares it."""
+        post = await answer_post(t, state, answer, self.app.queries, page=page,
+                                 view=share_view(t, state, answer, view))
+        await interaction.followup.send(ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none(),
+                                        **post.send_kwargs())
+
+    @app_commands.command(name="mygames", description="Your running games here")
     async def mygames(self, interaction: discord.Interaction) -> None:
-        guild_id, _channel_id = self.where(interaction)
+        guild_id, _channel_id = await self.where(interaction)
         games = await self.app.queries.my_games(guild_id, interaction.user.id)
         t = await self.readers.private(interaction)
         await interaction.response.send_message(
             embed=my_games_embed(t, games, interaction.user.id), ephemeral=True
         )
+
+    @app_commands.command(name="games", description="The running games here")
+    async def games(self, interaction: discord.Interaction) -> None:
+        guild_id, _channel_id = await self.where(interaction)
+        games = await self.app.queries.server_games(guild_id)
+        t = await self.readers.private(interaction)
+        await interaction.response.send_message(embed=server_games_embed(t, games),
+                                                ephemeral=True)
 
     @app_commands.command(name="help", description="How to play Carcassonne here")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -157,7 +164,7 @@ class PlayCommands(Commands):
     @app_commands.choices(topic=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, topic: str) -> None:
         t = await self.readers.private(interaction)
-        guild_id, channel_id = self.where(interaction)
+        guild_id, channel_id = await self.where(interaction)
         try:
             row = await self.app.queries.row(guild_id, channel_id=channel_id)
             options = Options.from_dict(row.options)
