@@ -17,6 +17,11 @@ result in its channel. An archived thread is reopened before posting; a deleted
 one is forgotten (:class:`GameThreads`) and the game goes on in its channel,
 which is told so. AI moves made one after another post one message: the one
 that calls the next person (or ends the game).
+
+One module on purpose: every message of a game goes out through the one
+:class:`Announcer`, whose state (the messages waiting for their channel, the
+threads found deleted, the notes for a first turn) every way of sending reads
+and changes; split, each part would need all of it.
 """
 
 from __future__ import annotations
