@@ -430,12 +430,19 @@ class Announcer:
                           lacking: list[Term]) -> None:
         """A message the bot said on its own could not be posted: it waits for the next
         command in the channel (:meth:`deliver_pending`), and the player on turn, if a
-        person, is told by direct message, so that no turn goes uncalled."""
+        person, is told by direct message, so that no turn goes uncalled. A direct
+        message always notifies: when the player may not be called now (quiet hours, a
+        vacation, a later call), it waits for the turn's call (a reminder, which cannot
+        be posted either and so comes by direct message, when they may be called)."""
         self.pending[self.place(state)] = Pending(state, post, kind, tuple(lacking))
         if kind == "turn":
             await self.posted(state, None, announces_turn=True)
         current = state.current if state.game is not None and not state.game.is_over else None
         if current is None or current.is_ai:
+            return
+        if not state.clock.calls:
+            log.info("user %s may not be called now; their turn in game %s calls them "
+                     "when they may", current.id, state.id)
             return
         guild = self.client.get_guild(state.row.guild_id)
         reader = await self.readers.own(current.id) or await self.public(state)

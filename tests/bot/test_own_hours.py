@@ -206,3 +206,34 @@ async def test_a_player_called_only_after_some_hours_is_pinged_then(table) -> No
     assert mentions(call) == [later.id] and pings(table.env, call)
     await table.env.advance_time(12 * HOUR)  # and the reminders go on from there
     assert len(reminders(table.channel)) == 2
+
+
+def deny_send_messages(table) -> None:
+    import discord
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    denied = discord.Permissions(send_messages=True).value
+    table.env.backend.edit_channel(table.channel.id, {}, overwrites=[
+        Overwrite(target_id=table.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+                  deny=denied)])
+
+
+async def test_quiet_hours_must_hold_back_every_call(table) -> None:
+    """Gap 1: the direct message that replaces a turn the channel refused waits for
+    the end of the quiet hours of the player it calls, like a reminder."""
+    await table.started("alice", "bob")
+    host = table.member("alice")
+    await host.slash(table.channel, "carcassonne deadline", hours=1, policy="skip")
+    waiting = await table.off_turn()
+    await waiting.slash(table.channel, "carcassonne me", zone="UTC", quiet="0-6")
+    deny_send_messages(table)
+    await table.env.advance_time(HOUR)  # 01:00: a skip hands them the turn, unposted
+    assert (await table.state()).current.id == waiting.id
+    assert waiting.user.dm_channel is None or waiting.user.dm_channel.history() == []
+    await table.env.advance_time(5 * HOUR - 60)
+    assert waiting.user.dm_channel is None or waiting.user.dm_channel.history() == []
+    await table.env.advance_time(60)  # 06:00: the quiet hours end, the call comes
+    [dm] = waiting.user.dm_channel.history()
+    assert "**Send Messages**" in dm.content
+
