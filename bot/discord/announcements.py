@@ -268,6 +268,26 @@ class Announcer:
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", reminder.player.id, exc)
 
+    async def told_elsewhere(self, interaction: discord.Interaction, state: GameState,
+                             text: str) -> None:
+        """News of a game played in a thread answered where its command was typed (a
+        cancel): the other place, the channel or the thread, is told too."""
+        thread_id = state.row.thread_id
+        if thread_id is None or thread_id in self.lost_threads:
+            return
+        if interaction.channel_id == thread_id:
+            where: discord.PartialMessageable = self.channel(state)
+        elif await self.thread_usable(state, thread_id):
+            where = self.client.get_partial_messageable(
+                thread_id, guild_id=state.row.guild_id, type=discord.ChannelType.public_thread)
+        else:
+            await self.thread_lost(state, thread_id)
+            return
+        try:
+            await where.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("could not tell channel %s about game %s: %s", where.id, state.id, exc)
+
     async def lobby_expired(self, expired: LobbyExpired) -> None:
         """Say that a lobby closed, and disable its buttons."""
         state = expired.state

@@ -226,3 +226,23 @@ async def test_reminders_and_a_missed_deadline_are_told_in_the_thread_not_the_ch
     skipped = thread.history()[-1]
     assert "your turn" in said[-1] and "missed" in skipped.embeds[0].description
     assert len(table.channel.history()) == in_channel
+
+
+async def test_cancelling_a_game_played_in_a_thread_tells_the_other_place_too(
+        table) -> None:
+    """Gap 3: ``cancel`` typed in the thread tells the channel, and typed in the
+    channel tells the thread."""
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    answer = await table.member("alice").slash(thread, "carcassonne cancel")
+    assert "was cancelled by" in answer.response.content
+    [told] = [text for text in texts(table.channel) if "was cancelled by" in text]
+    assert told == answer.response.content
+
+    await table.started("carol", "dave")
+    [_, second] = table.channel.threads
+    answer = await table.member("carol").slash(table.channel, "carcassonne cancel")
+    assert "Carcassonne #2 was cancelled by" in answer.response.content
+    assert [text for text in texts(second) if "was cancelled by" in text] == [
+        answer.response.content]
+    assert sum("was cancelled by" in text for text in texts(thread)) == 1  # its own
