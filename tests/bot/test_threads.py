@@ -246,3 +246,25 @@ async def test_cancelling_a_game_played_in_a_thread_tells_the_other_place_too(
     assert [text for text in texts(second) if "was cancelled by" in text] == [
         answer.response.content]
     assert sum("was cancelled by" in text for text in texts(thread)) == 1  # its own
+
+
+async def test_the_lobbys_no_thread_note_stays_when_its_buttons_are_used(env) -> None:
+    """Gap 4: the note said at ``new`` that the bot cannot open a thread here is kept
+    when a lobby button redraws the lobby, while it is true."""
+    guild = env.create_guild("Meeple Hall")
+    channel = guild.create_text_channel("carcassonne", overwrites={
+        guild.me: discord.PermissionOverwrite(create_public_threads=False)})
+    table = Table(env, guild, channel)
+    lobby = (await table.member("alice").slash(channel, "carcassonne new")).response
+    assert "Create Public Threads" in lobby.content
+    for who, label in (("bob", "Join"), ("bob", "Leave"), ("bob", "Join")):
+        clicked = await table.member(who).click(lobby, label=label)
+        assert not clicked.ephemeral, clicked.response.content
+        shown = next(m for m in channel.history() if m.id == lobby.id)
+        assert "Create Public Threads" in shown.content, label
+
+    # Where the bot may open threads, no note comes with a click.
+    other = guild.create_text_channel("open")
+    opened = (await table.member("carol").slash(other, "carcassonne new")).response
+    await table.member("dave").click(opened, label="Join")
+    assert not next(m for m in other.history() if m.id == opened.id).content
