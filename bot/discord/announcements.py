@@ -117,7 +117,8 @@ class Announcer:
 
     async def played_reply(self, interaction: discord.Interaction, played: Played) -> None:
         """A move made by ``/carcassonne place``: the turn message answers the command."""
-        await self.reply(interaction, await self.turn_post(played), played.state)
+        await self.reply(interaction, await self.turn_post(played), played.state,
+                         private=self.links_privately(interaction, played.state))
 
     async def ai_played(self, played: Played) -> None:
         """An AI's move (an AI player's, or one for an absent player): the turn
@@ -493,22 +494,33 @@ class Announcer:
                           announces_turn=False)
 
     async def reply(
-        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
+        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn",
+        *, private: bool = False,
     ) -> discord.Message:
         """Answer a deferred command with a game message (``kind``: "turn" for one
         that announces a turn, "notice" for other news of the game, "board" for a
         look at the map). A turn message or notice of a game played elsewhere (in
         its thread; at the end, in its channel) is posted there, and the command is
-        answered with a link to it."""
+        answered with a link to it; ``private``: the command was deferred for its
+        author alone (a move, :meth:`links_privately`)."""
         if kind in ("turn", "notice") and interaction.channel_id != self.place(state):
             posted = await self.post(state, post, kind, point=False)
             if posted is not None:
                 t = await self.public(state)
                 return await interaction.followup.send(posted_there(t, posted.jump_url),
-                                                       wait=True)
+                                                       wait=True, ephemeral=private)
+            if private:  # it waits for the next command there; the mover sees it now
+                return await interaction.followup.send(wait=True, ephemeral=True,
+                                                       **self._kwargs(state, post, kind))
         message = await interaction.followup.send(wait=True, **self._kwargs(state, post, kind))
         await self.delivered(state, post, message, kind)
         return message
+
+    def links_privately(self, interaction: discord.Interaction, state: GameState) -> bool:
+        """Whether a move typed outside its running game's place (its thread, or its
+        channel) is answered for the mover alone: the move is posted there, for all,
+        and the answer is only a link to it. Decided before the command is deferred."""
+        return state.row.is_open and interaction.channel_id != self.place(state)
 
     @staticmethod
     def _kwargs(state: GameState, post: Post, kind: str) -> dict[str, Any]:

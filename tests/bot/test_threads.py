@@ -268,3 +268,22 @@ async def test_the_lobbys_no_thread_note_stays_when_its_buttons_are_used(env) ->
     opened = (await table.member("carol").slash(other, "carcassonne new")).response
     await table.member("dave").click(opened, label="Join")
     assert not next(m for m in other.history() if m.id == opened.id).content
+
+
+async def test_the_link_answering_a_move_typed_in_the_other_place_is_for_the_mover_only(
+        table) -> None:
+    """Gap 5: the move is posted for everyone in the game's thread; the command typed
+    in the channel is answered with a link for the mover alone."""
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    in_channel, in_thread = len(table.channel.history()), len(thread.history())
+    answer = await move_in(table, table.channel)
+    assert answer.ephemeral
+    assert "Posted in the game's place" in answer.response.content
+    assert f"/{thread.id}/" in answer.response.content
+    assert len(table.channel.history()) == in_channel  # nothing new for everyone here
+    assert len(thread.history()) == in_thread + 1
+    assert "your turn" in thread.history()[-1].content
+    # Typed in the thread, the move answers there for all, as before.
+    answer = await move_in(table, thread)
+    assert not answer.ephemeral and "your turn" in answer.response.content
