@@ -287,3 +287,25 @@ async def test_the_link_answering_a_move_typed_in_the_other_place_is_for_the_mov
     # Typed in the thread, the move answers there for all, as before.
     answer = await move_in(table, thread)
     assert not answer.ephemeral and "your turn" in answer.response.content
+
+
+async def test_a_move_typed_in_the_channel_whose_thread_refuses_it_waits_there(
+        table) -> None:
+    """Gap 5, the link's other side: when the thread refuses the move's message, the
+    mover sees it privately, and it waits for the next command in the thread."""
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    denied = discord.Permissions(send_messages_in_threads=True).value
+    table.env.backend.edit_channel(table.channel.id, {}, overwrites=[
+        Overwrite(target_id=table.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+                  deny=denied)])
+    in_channel = len(table.channel.history())
+    answer = await move_in(table, table.channel)
+    assert answer.ephemeral and "your turn" in answer.response.content
+    assert len(table.channel.history()) == in_channel
+    await table.member("bob").slash(thread, "carcassonne status")
+    late = [text for text in texts(thread) if "could not post this" in text]
+    assert len(late) == 1 and "your turn" in late[0]
