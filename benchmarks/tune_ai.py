@@ -38,6 +38,14 @@ def parse_weights(agent: str, pairs: list[str]):
     return dataclasses.replace(base, **changes), changes
 
 
+def with_temperature(agent: str, temperature: float) -> str:
+    """Register the level ``agent`` with another temperature; its name. Only in
+    this process, so the match is played in it."""
+    name = f"{agent}@{temperature:g}"
+    AGENTS[name] = type(name, (AGENTS[agent],), {"name": name, "temperature": temperature})
+    return name
+
+
 def brief(part: dict) -> str:
     during, final = part["points_during"], part["points_final"]
     placed = part["followers_placed"]
@@ -59,9 +67,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--options", default='{"farmers": "3rd"}')
+    parser.add_argument("--temperature", type=float,
+                        help="the agent's temperature in place of its level's (one process only)")
     parser.add_argument("weights", nargs="*")
     args = parser.parse_args()
     weights, changes = parse_weights(args.agent, args.weights)
+    if args.temperature is not None:
+        agent = with_temperature(args.agent, args.temperature)
+        changes["temperature"] = args.temperature
+        args.agent, args.jobs = agent, 1
     budget = Budget(args.seconds, args.iterations)
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
                      Options.from_dict(json.loads(args.options)), budget,

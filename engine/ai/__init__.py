@@ -12,6 +12,7 @@ agents against each other on paired decks (:mod:`engine.ai.match`).
 
 from __future__ import annotations
 
+from ..game import Game
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
 from .evaluation import Weights
@@ -37,7 +38,7 @@ def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None,
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}") from None
 
 
-def player_view(state) -> PlayerView:
+def player_view(state: Game) -> PlayerView:
     """What the player on turn of ``state`` may know: what agents are given."""
     return PlayerView.of(state)
 

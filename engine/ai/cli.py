@@ -17,7 +17,7 @@ from .match import MatchSpec, play_match, summary
 from .search import DEFAULT_BUDGET
 
 
-def add_match_command(commands) -> None:
+def add_match_command(commands: argparse._SubParsersAction) -> None:
     """Add the ``match`` subcommand to the engine's command line."""
     parser = commands.add_parser(
         "match", help="play two agents against each other on paired decks",

@@ -121,7 +121,7 @@ def play_out(spec: MatchSpec, number: int) -> tuple[GameResult, State]:
         action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
-    result = GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
+    result = GameResult(number, seats, adapter.scores(state),
                         adapter.tile_sequence(state), tuple(times),
                         tuple(game_breakdown(state, seat, empty_turns[seat])
                               for seat in range(spec.players)))

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import ClassVar
 
 from . import adapter
@@ -96,7 +97,7 @@ class HardAgent(Agent):
         return candidates[max(alive, key=lambda i: (totals[i], -i))]
 
     def _rounds(self, view: PlayerView, candidates: list[Action], alive: list[int],
-                rng: random.Random, deadline: float | None):
+                rng: random.Random, deadline: float | None) -> Iterator[dict[int, float]]:
         """Yield, round after round, each living candidate's value on one
         determinisation; stop when the budget is spent (an unfinished round
         is dropped, so every candidate is compared on the same rounds)."""
@@ -134,10 +135,10 @@ class HardAgent(Agent):
             actions = adapter.legal_actions(state)
             if self.answer_placements is not None:
                 actions = self._figures_on_the_best(state, mover, actions)
-            best, best_value = None, None
-            for action in actions:
+            best, best_value = actions[0], self._value_after(state, actions[0], mover)
+            for action in actions[1:]:
                 value = self._value_after(state, action, mover)
-                if best_value is None or value > best_value:
+                if value > best_value:
                     best, best_value = action, value
             adapter.apply(state, best)
 
@@ -146,7 +147,7 @@ class HardAgent(Agent):
         """The actions whose tile placement is one of the ``answer_placements``
         best without a figure (valued so)."""
         bare = [action for action in actions if not adapter.places_figure(action)]
-        if len(bare) <= self.answer_placements:
+        if self.answer_placements is None or len(bare) <= self.answer_placements:
             return actions
         bare.sort(key=lambda action: -self._value_after(state, action, mover))
         kept = {adapter.placement_of(action) for action in bare[:self.answer_placements]}
