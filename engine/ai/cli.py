@@ -37,7 +37,7 @@ def add_match_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
                         "default: the base game with farmers")
     parser.add_argument("--players", type=int, default=2,
-                        help="players at the table (even); each agent takes every other seat")
+                        help="players at the table; each agent takes every other seat")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.set_defaults(run=_match)
 

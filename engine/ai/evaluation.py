@@ -57,6 +57,11 @@ class Weights:
     #: nears the number of unseen tiles.
     cloister_at_best: float = 0.6
     cloister_pace: float = 6.0
+    #: An unfinished cloister pays a point per neighbour, filled or not by the
+    #: end: each empty neighbour is filled with the chance ``cloister_fill`` ×
+    #: the unseen tiles / 72 (at most 1), whether or not the cloister is
+    #: closed; 0 counts only its closing (the first release).
+    cloister_fill: float = 0.0
     #: A farm's share of an unfinished neighbouring city's 3 points, times
     #: that city's chance.
     farm_city: float = 0.45
@@ -82,9 +87,13 @@ class Weights:
 #: followers in supply were worth nothing beyond the fourth, so farmers were
 #: free, and it locked four or five in farms early (issue 23).
 V1 = Weights()
+#: The evaluation of the second release (``medium-v2``, ``hard-v2``): a
+#: follower in supply worth 8 points at the start, every one of the 7, and one
+#: on a road, city or cloister counted by its chance of coming back.
+V2 = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
+             big_follower=10.0, builder=4.0, pig=1.0)
 #: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
-DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
-                  big_follower=10.0, builder=4.0, pig=1.0)
+DEFAULT = V2
 #: Today's evaluation blind to the expansions' pieces, as it was before they
 #: were valued (to measure :data:`DEFAULT` against).
 BEFORE_EXPANSIONS = replace(DEFAULT, big_follower=0.0, builder=0.0, pig=0.0)
@@ -151,6 +160,8 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
         elif feature.missing:
             chance = cloister_chance(feature.missing, unseen, weights)
             hope = feature.gain_if_closed * chance
+            if weights.cloister_fill and feature.points_now:
+                hope = max(hope, feature.missing * min(1.0, weights.cloister_fill * unseen / 72))
         elif feature.spots:
             chance = closing_chance(feature.spots, unseen, players, weights)
             hope = chance * (

@@ -63,6 +63,11 @@ class HardAgent(Agent):
     #: only (valued without a figure): a third of the evaluations, so three
     #: times the samples; ``None`` tries every action.
     answer_placements: ClassVar[int | None] = 4
+    #: The one-ply value of a candidate counts as this many rounds of the
+    #: search (each candidate's total starts at it): with few rounds the
+    #: samples are too few to overrule the evaluation, and a search that
+    #: follows them alone lost to one-ply play (issue 23). 0: the search alone.
+    prior_rounds: ClassVar[float] = 4.0
 
     def __init__(self, seed: int = 0, budget: Budget | None = None,
                  weights: Weights | None = None) -> None:
@@ -81,7 +86,9 @@ class HardAgent(Agent):
         candidates = [action for _, action in ranked[:self.width]]
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        # Every living candidate has had the same rounds, so the one-ply
+        # value weighs the same against each one's sum of rounds.
+        totals = [self.prior_rounds * value for value, _ in ranked[:self.width]]
         alive = list(range(len(candidates)))
         rounds = 0
         for round_values in self._rounds(view, candidates, alive, rng, deadline):
