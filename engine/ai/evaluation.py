@@ -57,11 +57,6 @@ class Weights:
     #: nears the number of unseen tiles.
     cloister_at_best: float = 0.6
     cloister_pace: float = 6.0
-    #: An unfinished cloister pays a point per neighbour, filled or not by the
-    #: end: each empty neighbour is filled with the chance ``cloister_fill`` ×
-    #: the unseen tiles / 72 (at most 1), whether or not the cloister is
-    #: closed; 0 counts only its closing (the first release).
-    cloister_fill: float = 0.0
     #: A farm's share of an unfinished neighbouring city's 3 points, times
     #: that city's chance.
     farm_city: float = 0.45
@@ -160,8 +155,6 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
         elif feature.missing:
             chance = cloister_chance(feature.missing, unseen, weights)
             hope = feature.gain_if_closed * chance
-            if weights.cloister_fill and feature.points_now:
-                hope = max(hope, feature.missing * min(1.0, weights.cloister_fill * unseen / 72))
         elif feature.spots:
             chance = closing_chance(feature.spots, unseen, players, weights)
             hope = chance * (
