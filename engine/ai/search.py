@@ -18,6 +18,10 @@ evaluation of :mod:`engine.ai.evaluation`.
   their difference is measured, not the luck.
 - Successive halving: after 4, 8, 16, ... rounds the worse half is dropped,
   so the close contenders get the most rounds.
+- A prior: each candidate's total starts at its one-ply value times
+  ``prior_rounds``, so the few rounds a move affords (a round is six
+  answers, each valuing tens of actions) refine the evaluation's choice
+  rather than overrule it on the luck of one or two samples.
 
 Random playouts to the end of the game were tried first (as in Ameneyro,
 Galván and Kuri Morales, "Playing Carcassonne with Monte Carlo Tree Search",
