@@ -36,7 +36,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from .storage import Storage
+from .storage import TIMER_LEASE, Shards, Storage
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,9 @@ TIMER_EVENT = "carcassonne_timer"
 MAX_SLEEP = timedelta(days=1)
 #: After an unexpected failure (say, the database is locked), wait this long.
 RETRY_AFTER = timedelta(minutes=1)
+#: With shards, other processes add timers too (a game's server changing hands, an
+#: AI turn), and only a look tells: the longest sleep is this short then.
+SHARED_LOOK = timedelta(seconds=10)
 
 
 class Scheduler:
@@ -58,10 +61,15 @@ class Scheduler:
         dispatch: Callable[..., Any],
         *,
         clock: Callable[[], datetime],
+        shards: Shards | None = None,
     ) -> None:
         self.storage = storage
         self.dispatch = dispatch
         self.clock = clock
+        #: The shards of this process: it fires their servers' timers only (None: all).
+        self.shards = shards
+        self._longest = MAX_SLEEP if shards is None else SHARED_LOOK
+        self._stale_looked: datetime | None = None
         #: When the timer the task is waiting for is due (None: no timer, or busy).
         self.next_due: datetime | None = None
         self._task: asyncio.Task[None] | None = None
@@ -94,7 +102,7 @@ class Scheduler:
             self._sleep_task.cancel()
 
     async def _run(self) -> None:
-        rearmed = await self.storage.rearm_timers()
+        rearmed = await self.storage.rearm_timers(self.shards)
         if rearmed:
             log.info("%d timers handed out before the last stop are due again", rearmed)
         while True:
@@ -108,17 +116,31 @@ class Scheduler:
 
     async def _step(self) -> None:
         self._woken = False
-        timer = await self.storage.next_timer()
+        if self.shards is not None:
+            await self._release_stale()
+        timer = await self.storage.next_timer(self.shards)
         now = self.clock()
         if timer is None or timer.expires_at > now:
             self.next_due = timer.expires_at if timer is not None else None
             if not self._woken:  # a wake() while we were reading: look again first
-                wait = MAX_SLEEP if timer is None else min(timer.expires_at - now, MAX_SLEEP)
+                longest = self._longest
+                wait = longest if timer is None else min(timer.expires_at - now, longest)
                 await self._sleep(wait)
             return
         self.next_due = None
-        await self.storage.dispatch_timer(timer, now)
-        self.dispatch(TIMER_EVENT, timer)
+        if await self.storage.dispatch_timer(timer, now):  # else another process has it
+            self.dispatch(TIMER_EVENT, timer)
+
+    async def _release_stale(self) -> None:
+        """Now and then, take back the timers a stopped process was handed: with
+        several processes, the one that runs its shards next may not restart."""
+        now = self.clock()
+        if self._stale_looked is not None and now - self._stale_looked < SHARED_LOOK:
+            return
+        self._stale_looked = now
+        released = await self.storage.release_stale_timers(now - TIMER_LEASE)
+        if released:
+            log.info("%d timers handed out over %s ago are due again", released, TIMER_LEASE)
 
     async def _sleep(self, wait: timedelta) -> None:
         """Sleep for ``wait``, or until :meth:`wake`."""
