@@ -49,7 +49,7 @@ MAX_SLEEP = timedelta(days=1)
 RETRY_AFTER = timedelta(minutes=1)
 #: With shards, other processes add timers too (a game's server changing hands, an
 #: AI turn), and only a look tells: the longest sleep is this short then.
-SHARED_LOOK = timedelta(seconds=10)
+SHARED_LOOK = timedelta(minutes=5)
 
 
 class Scheduler:
