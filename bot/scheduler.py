@@ -19,6 +19,15 @@ listener deletes it in the transaction that acts on it (a process that stops
 in between hands it out again when it starts); and the clock is injected, so
 the tests run the real dispatcher on simcord's virtual clock.
 
+Several processes (shards, issue 21) share one PostgreSQL database: each
+scheduler is given its process's :class:`~bot.storage.Shards` and takes the
+timers of those servers' games only; handing a timer out is a claim (an
+``UPDATE`` that only one process's succeeds), so none fires twice. Other
+processes may add timers this one is not woken for, and one may stop holding
+timers it was handed: a sharded scheduler therefore sleeps at most
+:data:`SHARED_LOOK`, and each look hands out again the timers held past
+:data:`~bot.storage.TIMER_LEASE`. Unsharded, nothing of this runs.
+
 Waking is an :class:`asyncio.Event` with a timeout in all but name: the task
 waits in an ordinary ``asyncio.sleep`` (in a small child task) that
 :meth:`~Scheduler.wake` cancels. We do not wait on a bare ``Event``: a sleep is
