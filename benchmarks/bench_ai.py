@@ -1,12 +1,13 @@
 """AI strength and speed: the ladder of issue 23.
 
 Run: python benchmarks/bench_ai.py [--games 200] [--seconds S] [--jobs 2] [--seed 0]
-       [--game carcassonne|hunters-and-gatherers] [--players 2,4]
-       [--pairings hard-reference,medium-easy,...]
+       [--game carcassonne|hunters-and-gatherers|river|winter|hand-2|hand-3|first-edition]
+       [--players 2,4] [--pairings hard-reference,medium-easy,...] [--quick]
 
 Every level (``easy``, ``medium``, ``hard``) against the fixed opponents (the
 ``reference`` sparring agent, which plays like JCloisterZone's legacy AI, and
-the frozen first release ``medium-v1``, ``hard-v1``) and against each other,
+the frozen releases ``medium-v1``, ``hard-v1``, ``medium-v2``, ``hard-v2``) and
+against each other,
 on paired decks (the same tiles, seats swapped; with 4 players each agent
 takes every other seat), in Carcassonne's base game with farmers and in
 Hunters and Gatherers. Prints per pairing the first agent's wins, losses and
@@ -15,6 +16,14 @@ difference with its 95% interval, the mean score difference (best seat
 against best seat), and each agent's time per move (median, p95) against its
 limit; then the whole table as JSON. Games are played in ``--jobs``
 processes: on a shared machine the times are noisy, so say so beside them.
+
+The default is the ladder the issue asks for (base game and Hunters and
+Gatherers, 2 and 4 players, 200 games a pairing, ``hard`` at 1.5 s a move):
+days on one core. ``--quick`` is a first look in minutes (20 games a
+pairing, ``hard`` at 0.3 s, one process, 2 players, the base game);
+``--game`` adds the other rule sets (the River, the Winter Edition, hands of
+2 or 3 tiles, the 1st-edition farmers) and ``--players`` 3 or 5 (with an odd
+number each agent sits A B A, then B A B).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 PAIRINGS = (
     ("hard", "reference", 0.65), ("medium", "reference", 0.50), ("easy", "reference", None),
     ("hard", "medium", 0.70), ("medium", "easy", 0.70), ("hard", "easy", None),
+    ("hard", "hard-v2", None), ("medium", "medium-v2", None), ("hard", "medium-v2", None),
     ("hard", "hard-v1", None), ("hard", "medium-v1", None), ("medium", "hard-v1", None),
     ("medium", "medium-v1", None), ("easy", "medium-v1", None), ("easy", "hard-v1", None),
 )
@@ -45,7 +55,14 @@ TIME_LIMITS = {"hard": 1.6, "medium": 0.2}
 GAMES = {
     "carcassonne": Options(farmers="3rd"),
     "hunters-and-gatherers": Options(game="hunters-and-gatherers"),
+    "river": Options(farmers="3rd", river=True),
+    "winter": Options(farmers="3rd", winter=True),
+    "hand-2": Options(farmers="3rd", hand=2),
+    "hand-3": Options(farmers="3rd", hand=3),
+    "first-edition": Options(farmers="1st"),
 }
+#: The ladder's rule sets when none is chosen.
+LADDER_GAMES = ("carcassonne", "hunters-and-gatherers")
 
 
 def run_pairing(first: str, second: str, options: Options, players: int, args) -> dict:
@@ -79,17 +96,27 @@ def table_row(report: dict, target: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
+    parser.add_argument("--games", type=int, help="games per pairing, even (default 200)")
     parser.add_argument("--seconds", type=float,
                         help=f"hard's budget per move (default {DEFAULT_BUDGET.seconds})")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=int, help="processes (default one per core)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", choices=GAMES, action="append",
-                        help="only this game (repeatable); default both")
-    parser.add_argument("--players", default="2,4", help="table sizes, e.g. 2,4 (even)")
+                        help="only this rule set (repeatable); default carcassonne and "
+                             "hunters-and-gatherers")
+    parser.add_argument("--players", help="table sizes, e.g. 2,3,4,5 (default 2,4)")
+    parser.add_argument("--quick", action="store_true",
+                        help="defaults for a first look: 20 games, hard at 0.3 s, one "
+                             "process, 2 players")
     parser.add_argument("--pairings",
                         help="e.g. hard-reference,medium-easy; default the whole ladder")
     args = parser.parse_args()
+    quick = args.quick
+    args.games = args.games or (20 if quick else 200)
+    args.seconds = args.seconds or (0.3 if quick else None)
+    args.jobs = args.jobs or (1 if quick else os.cpu_count() or 1)
+    args.players = args.players or ("2" if quick else "2,4")
+    args.game = args.game or (["carcassonne"] if quick else list(LADDER_GAMES))
     pairings = PAIRINGS
     if args.pairings:
         known = {f"{first}-{second}": (first, second, target)
@@ -103,7 +130,7 @@ def main() -> None:
     print(f"{args.games} games per pairing, paired decks, seed {args.seed}, "
           f"{args.jobs} processes on {os.cpu_count()} cores")
     results = {}
-    for game in args.game or list(GAMES):
+    for game in args.game:
         for players in tables:
             print(f"\n{game}, {players} players\n{'pairing':>21} {'games':>6} "
                   f"{'won-lost-tied':>13} {'rate':>6} {'target':<14} {'Elo [95% interval]':>22}"

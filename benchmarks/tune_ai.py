@@ -1,18 +1,22 @@
 """Screen evaluation weights: one level, its weights changed, against an opponent.
 
 Run: python benchmarks/tune_ai.py [--agent medium] [--against reference] [--games 60]
-       [--seed 0] [--jobs 2] [--seconds S] [--iterations N] key=value ...
+       [--seed 0] [--jobs 2] [--seconds S] [--iterations N]
+       [--set attr=value ...] [--against-set attr=value ...] key=value ...
 
 Each ``key=value`` replaces one field of the agent's :class:`~engine.ai.evaluation.Weights`
 (e.g. ``follower=4 follower_decay=0.8``). Prints one line: the weights changed,
 games, wins-losses-ties, win rate, Elo [95%], mean scores, and where the points
 went for both (cities, roads, cloisters, farms; followers placed as farmers;
 turns begun with no follower in supply). Paired decks, base game with farmers.
+``--set temperature=0`` (or ``width=8``, ``replies=2``...) plays a variant of
+the level itself, in this process.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import json
 import sys
@@ -38,6 +42,21 @@ def parse_weights(agent: str, pairs: list[str]):
     return dataclasses.replace(base, **changes), changes
 
 
+def variant(agent: str, pairs: list[str]) -> str:
+    """Register the level ``agent`` with class attributes replaced (``attr=value``,
+    the value a Python literal); its name. Only in this process, so the
+    match is played in it."""
+    attributes = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if not hasattr(AGENTS[agent], key):
+            raise SystemExit(f"{agent} has no attribute {key!r}")
+        attributes[key] = ast.literal_eval(value)
+    name = f"{agent}@{','.join(pairs)}"
+    AGENTS[name] = type(name, (AGENTS[agent],), {"name": name, **attributes})
+    return name
+
+
 def brief(part: dict) -> str:
     during, final = part["points_during"], part["points_final"]
     placed = part["followers_placed"]
@@ -59,9 +78,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--options", default='{"farmers": "3rd"}')
+    parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE",
+                        help="replace a class attribute of the agent's level (temperature, "
+                             "width, replies...; the match is then played in one process)")
+    parser.add_argument("--against-set", action="append", default=[], metavar="ATTR=VALUE",
+                        help="the same for the opponent")
     parser.add_argument("weights", nargs="*")
     args = parser.parse_args()
     weights, changes = parse_weights(args.agent, args.weights)
+    if args.set:
+        args.agent, args.jobs = variant(args.agent, args.set), 1
+        changes["set"] = args.set
+    if args.against_set:
+        args.against, args.jobs = variant(args.against, args.against_set), 1
     budget = Budget(args.seconds, args.iterations)
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
                      Options.from_dict(json.loads(args.options)), budget,

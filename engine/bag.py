@@ -156,7 +156,8 @@ class Bag:
     def _unshown(self, pile: list[str], turn: int) -> str:
         """A tile the record does not show (taken by a player who then left):
         any tile no later draw of the record needs."""
-        needed = self.script.still_to_draw(turn, self.drawn)  # type: ignore[union-attr]
+        assert self.script is not None, "only a replayed record shows no tile"
+        needed = self.script.still_to_draw(turn, self.drawn)
         free = list((Counter(pile) - needed).elements()) or pile
         return free[self.rng.randrange(len(free))]
 

@@ -103,6 +103,9 @@ class FeatureGraph:
 
     def __init__(self) -> None:
         self.parent: list[int] = []
+        #: Per node: at a root, the feature of its set (read it with :meth:`feature`);
+        #: None elsewhere, and at the roots of segments the graph does not follow
+        #: (the fields and roads of the river systems).
         self.features: list[Feature | None] = []
         self.token = object()
 
@@ -129,16 +132,22 @@ class FeatureGraph:
         return node
 
     def feature(self, node: int) -> Feature:
-        return self.features[self.find(node)]  # type: ignore[return-value]
+        """The feature ``node`` belongs to (kept at its root)."""
+        feature = self.features[self.find(node)]
+        if feature is None:
+            raise _featureless(node)
+        return feature
 
     def writable(self, node: int) -> Feature:
         """The feature of ``node``, this graph's own to change."""
         root = self.find(node)
         feature = self.features[root]
-        if feature.owner is not self.token:  # type: ignore[union-attr]
-            feature = feature.clone(self.token)  # type: ignore[union-attr]
+        if feature is None:
+            raise _featureless(node)
+        if feature.owner is not self.token:
+            feature = feature.clone(self.token)
             self.features[root] = feature
-        return feature  # type: ignore[return-value]
+        return feature
 
     def join(self, a: int, b: int, closes_edge: bool = False) -> int:
         """Join the features of ``a`` and ``b``; ``closes_edge`` counts one shared edge.
@@ -151,14 +160,17 @@ class FeatureGraph:
         features = self.features
         if root_a != root_b:
             feature_a, feature_b = features[root_a], features[root_b]
-            if len(feature_a.tiles) < len(feature_b.tiles):  # type: ignore[union-attr]
+            if feature_a is None or feature_b is None:
+                raise _featureless(a if feature_a is None else b)
+            if len(feature_a.tiles) < len(feature_b.tiles):
                 root_a, root_b = root_b, root_a
                 feature_b = feature_a
-            self.writable(root_a).absorb(feature_b)  # type: ignore[arg-type]
+            joined = self.writable(root_a)
+            joined.absorb(feature_b)
             self.parent[root_b] = root_a
             features[root_b] = None
             if closes_edge:
-                features[root_a].open_edges -= 2  # type: ignore[union-attr]
+                joined.open_edges -= 2
         elif closes_edge:
             self.writable(root_a).open_edges -= 2
         return root_a
@@ -166,3 +178,9 @@ class FeatureGraph:
     def roots(self) -> list[int]:
         return [node for node, parent in enumerate(self.parent) if parent == node
                 and self.features[node] is not None]
+
+
+def _featureless(node: int) -> LookupError:
+    """A node whose root holds no feature: a segment outside the graph's kinds
+    (a field in the river systems), or one of a tile not joined in yet."""
+    return LookupError(f"node {node} belongs to no feature")

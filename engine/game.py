@@ -310,6 +310,15 @@ class Game:
     def is_over(self) -> bool:
         return self._outcome is not None
 
+    @property
+    def player_on_turn(self) -> int:
+        """The player on turn, while the game runs (:attr:`current_player`);
+        IllegalMoveError once it is over."""
+        player = self.current_player
+        if player is None:
+            raise IllegalMoveError("the game is over", self.rules.rule_over, Reason.GAME_OVER)
+        return player
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -332,10 +341,20 @@ class Game:
         """The graph node of the segment a figure stands on."""
         return self.board.tiles[(figure.x, figure.y)].node + figure.segment
 
+    def river_systems(self) -> FeatureGraph:
+        """The graph of the rivers and lakes, which huts claim (games with huts only)."""
+        water = self.water
+        if water is None:
+            raise EngineError("this game has no huts, so no river systems")
+        return water
+
+    def graph_of(self, figure: Figure) -> FeatureGraph:
+        """The graph a figure stands in: for a hut the river systems, else the features."""
+        return self.river_systems() if figure.figure == HUT else self.graph
+
     def feature_of(self, figure: Figure) -> Feature:
         """The feature a figure stands on (for a hut, its river system)."""
-        graph = self.water if figure.figure == HUT else self.graph
-        return graph.feature(self.node_of(figure))  # type: ignore[union-attr]
+        return self.graph_of(figure).feature(self.node_of(figure))
 
     def feature_at(self, x: int, y: int, segment: int) -> FeatureInfo:
         """The feature segment ``segment`` of the tile at (x, y) belongs to, and who owns it."""
@@ -445,7 +464,8 @@ class Game:
                 problem = placing.figure_problem(self, tile, action)
                 if problem is not None:
                     raise problem
-                segment = oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
+                assert action.port is not None, "figure_problem refuses a figure without a port"
+                segment = oriented.point_segment[PORT_INDEX[action.port]]
             first = len(self.events)
             self._place(tile, oriented, action, segment)
             return TurnResult(self.events[first:])
@@ -468,8 +488,11 @@ class Game:
         if isinstance(action, Place):
             tile = self.rules.tiles[action.tile]
             oriented = tile.orientations[action.rotation // 90]
-            segment = -1 if action.figure is None else \
-                oriented.point_segment[PORT_INDEX[action.port]]  # type: ignore[index]
+            if action.figure is None:
+                segment = -1
+            else:
+                assert action.port is not None, "a legal figure stands on a port"
+                segment = oriented.point_segment[PORT_INDEX[action.port]]
             first = len(self.events)
             self._place(tile, oriented, action, segment)
             return TurnResult(self.events[first:])
@@ -496,7 +519,8 @@ class Game:
 
     def _not_in_hand(self, tile_id: str) -> IllegalMoveError:
         if self.is_bonus_turn:
-            bonus = self.tile.id  # type: ignore[union-attr]
+            assert self.tile is not None, "a bonus turn has its bonus tile"
+            bonus = self.tile.id
             return IllegalMoveError(f"tile {tile_id} is not the bonus tile to place now ({bonus})",
                                     self.rules.rule_bonus, Reason.NOT_THE_BONUS_TILE,
                                     tile=tile_id, bonus_tile=bonus)
@@ -599,8 +623,7 @@ class Game:
         on_turn = player == self.current_player
         leaving = [figure for figure in self.figures if figure.player == player]
         for figure in leaving:
-            graph = self.water if figure.figure == HUT else self.graph
-            feature = graph.writable(self.node_of(figure))  # type: ignore[union-attr]
+            feature = self.graph_of(figure).writable(self.node_of(figure))
             if figure.figure == HUT:
                 feature.huts = tuple(f for f in feature.huts if f is not figure)
             elif figure.figure in FOLLOWERS:
@@ -645,7 +668,7 @@ class Game:
 
     def draw_bonus(self) -> str | None:
         """Take the next bonus tile for the player on turn, or None if none is left."""
-        return self.bag.draw_bonus(self.current_player, len(self.history))  # type: ignore[arg-type]
+        return self.bag.draw_bonus(self.player_on_turn, len(self.history))
 
     def give_turn(self, player: int) -> None:
         """Hand the turn to ``player``: only for a version 1 record of a game with

@@ -229,8 +229,7 @@ def huts_after(game: Game, oriented: OrientedTile, x: int, y: int) -> list[bool]
     """Per segment: would its river system hold a hut (HG-44)? Lakes join the
     rivers flowing into them on the tile itself."""
     links = [(i, s.lake) for i, s in enumerate(oriented.type.segments) if s.lake is not None]
-    return claimed_after(game, game.water, oriented, x, y,  # type: ignore[arg-type]
-                         huts=True, links=links)
+    return claimed_after(game, game.river_systems(), oriented, x, y, huts=True, links=links)
 
 
 def lay(game: Game, oriented: OrientedTile, x: int, y: int, *, turn: int,
@@ -261,13 +260,14 @@ def lay(game: Game, oriented: OrientedTile, x: int, y: int, *, turn: int,
                 continue
             root = find(base + theirs[point])
             feature = features[root]
-            if feature.owner is not token:  # type: ignore[union-attr]
-                feature = features[root] = feature.clone(token)  # type: ignore[union-attr]
+            assert feature is not None, "the root of a placed segment holds its feature"
+            if feature.owner is not token:
+                feature = features[root] = feature.clone(token)
             _, open_edges, goods, cities, lake = segments[mine]
-            feature.tiles.add(position)  # type: ignore[union-attr]
-            feature.open_edges += open_edges - 2 if closes else open_edges  # type: ignore[union-attr]
+            feature.tiles.add(position)
+            feature.open_edges += open_edges - 2 if closes else open_edges
             if goods or cities or lake is not None:
-                feature.extend(position, 0, goods, _nodes(node, cities),  # type: ignore[union-attr]
+                feature.extend(position, 0, goods, _nodes(node, cities),
                                _nodes(node, () if lake is None else (lake,)))
             parent[new] = root
     for index, (kind, open_edges, goods, cities, lake) in enumerate(segments):
@@ -316,7 +316,7 @@ def stand(game: Game, placed: PlacedTile, figure: FigureKind, segment: int,
                       tile.segments[segment].count("dolmen") > 0)
     game.left[figure][player] -= 1
     if figure == HUT:
-        game.water.writable(placed.node + segment).huts += (standing,)  # type: ignore[union-attr]
+        game.river_systems().writable(placed.node + segment).huts += (standing,)
     elif figure in FOLLOWERS:
         game.graph.writable(placed.node + segment).figures += (standing,)
     else:

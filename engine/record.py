@@ -355,7 +355,8 @@ def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> N
             raise IllegalMoveError(f"the record discards {action.tile} but {made.tile} was drawn",
                                    rules.rule_discard, Reason.OTHER_TILE_DISCARDED,
                                    tile=action.tile, drawn=made.tile)
-        _check_player(game, made.player, entry)  # type: ignore[arg-type]
+        assert made.player is not None, "the engine names the player of every entry it makes"
+        _check_player(game, made.player, entry)
         _check_hand(game, made.hand, entry)
         return
     if game.is_over:
@@ -375,7 +376,7 @@ def _replay_entry(game: Game, index: int, entry: Entry, legacy_hands: bool) -> N
     if legacy_hands and entry.player is not None and entry.player != game.current_player \
             and 0 <= entry.player < len(game.players):
         game.give_turn(entry.player)
-    _check_player(game, game.current_player, entry)  # type: ignore[arg-type]
+    _check_player(game, game.player_on_turn, entry)
     _check_hand(game, tuple(tile.id for tile in game.hand), entry)
     game.play(action)
 

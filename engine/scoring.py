@@ -107,16 +107,18 @@ def score_closed(game: Game, placed: PlacedTile, turn: int, player: int) -> list
     find = graph.find
     for index in placed.oriented.closable:
         root = find(node + index)
-        if features[root].open_edges == 0 and root not in roots:  # type: ignore[union-attr]
+        feature = features[root]
+        assert feature is not None, "the root of a placed segment holds its feature"
+        if feature.open_edges == 0 and root not in roots:
             roots.append(root)
     rules = game.rules
     closed = []
     for root in roots:
-        value = rules.closed_value(game, features[root])  # type: ignore[arg-type]
+        value = rules.closed_value(game, graph.feature(root))
         if value is not None:
             settle(game, root, *value, turn=turn, player=player, final=False)
-        closed.append(features[root])
+        closed.append(graph.feature(root))
     for node, points, note in rules.surrounded(game, placed):
         settle(game, node, points, note, turn=turn, player=player, final=False)
         closed.append(graph.feature(node))
-    return closed  # type: ignore[return-value]
+    return closed

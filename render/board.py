@@ -468,7 +468,8 @@ def paint_figure(image: Image.Image, frame: MapFrame, placed: PlacedTile, segmen
 
 
 def _blend(a: RGB, b: RGB, k: float) -> RGB:
-    return tuple(round(a[i] * (1 - k) + b[i] * k) for i in range(3))  # type: ignore[return-value]
+    return (round(a[0] * (1 - k) + b[0] * k), round(a[1] * (1 - k) + b[1] * k),
+            round(a[2] * (1 - k) + b[2] * k))
 
 
 def paint_candidate(image: Image.Image, draw: ImageDraw.ImageDraw, frame: MapFrame, x: int,

@@ -26,7 +26,8 @@ import math
 from PIL import Image
 
 RGB = tuple[int, int, int]
-Matrix = tuple[tuple[float, float, float], ...]
+Row = tuple[float, float, float]
+Matrix = tuple[Row, Row, Row]
 
 #: Machado et al. (2009), severity 1.0, on linear sRGB.
 MACHADO: dict[str, Matrix] = {
@@ -60,8 +61,8 @@ def simulate(colour: RGB, deficiency: str) -> RGB:
     """``colour`` as seen with ``deficiency`` (a key of :data:`MACHADO`)."""
     matrix = MACHADO[deficiency]
     linear = [to_linear(c) for c in colour[:3]]
-    return tuple(from_linear(sum(m * c for m, c in zip(row, linear)))  # type: ignore[return-value]
-                 for row in matrix)
+    red, green, blue = (from_linear(sum(m * c for m, c in zip(row, linear))) for row in matrix)
+    return red, green, blue
 
 
 def simulate_image(image: Image.Image, deficiency: str) -> Image.Image:

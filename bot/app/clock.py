@@ -39,6 +39,16 @@ class Reminder:
     deadline: datetime | None
     dm: bool
 
+    @property
+    def counted(self) -> bool:
+        """Whether it is one of the turn's reminders (not only its late call)."""
+        return self.number != CALL
+
+
+#: The number of a reminder that is only the call of a turn that could not call its
+#: player when it began (reminders off, or all sent): it counts as none of them.
+CALL = 0
+
 
 def due(timer: Timer | None) -> datetime | None:
     """When a timer is due, if there is one."""
@@ -120,15 +130,17 @@ class Clock:
         # A vacation pauses the turn: what was due from now is due as much later.
         away = (await away_until(tx, row.id, now)).get(row.on_turn)
         pause = away - now if away is not None else timedelta(0)
+        # A turn that could not call its player (quiet hours, a vacation, a later
+        # call) calls them as soon as it may: with the next reminder, or (reminders
+        # off, or all sent) by a call of its own, reminder number 0.
+        call = hours.calling_time(now + pause, since)
+        reminded = False
         if rules.reminder_every:
             number = 1
             while since + number * rules.reminder_every < now:
                 number += 1
             if number <= rules.reminder_limit:
                 at = hours.calling_time(since + number * rules.reminder_every + pause, since)
-                # A turn that could not call its player (quiet hours, a vacation, a
-                # later call) calls them as soon as it may.
-                call = hours.calling_time(now + pause, since)
                 await tx.set_timer(
                     TimerKind.REMINDER,
                     min(at, call) if call > now else at,
@@ -137,6 +149,10 @@ class Clock:
                     turn=row.turn,
                     data=TurnPayload(row.on_turn, number).reminder(),
                 )
+                reminded = True
+        if not reminded and call > now:
+            await tx.set_timer(TimerKind.REMINDER, call, now=now, game_id=row.id,
+                               turn=row.turn, data=TurnPayload(row.on_turn, CALL).reminder())
         if rules.deadline:
             at = since + rules.deadline
             at = (at if at > now else now + rules.deadline) + pause
@@ -228,7 +244,7 @@ class Clock:
                     now: datetime) -> Reminder:
         """Queue the reminder after this one (if any), and this one's facts."""
         player = row.players[game.current_player or 0]
-        if rules.reminder_every and number < rules.reminder_limit:
+        if rules.reminder_every and CALL < number < rules.reminder_limit:
             # From now, not from when it was due: after downtime, one reminder, not a burst.
             await tx.set_timer(
                 TimerKind.REMINDER,

@@ -17,6 +17,11 @@ result in its channel. An archived thread is reopened before posting; a deleted
 one is forgotten (:class:`GameThreads`) and the game goes on in its channel,
 which is told so. AI moves made one after another post one message: the one
 that calls the next person (or ends the game).
+
+One module on purpose: every message of a game goes out through the one
+:class:`Announcer`, whose state (the messages waiting for their channel, the
+threads found deleted, the notes for a first turn) every way of sending reads
+and changes; split, each part would need all of it.
 """
 
 from __future__ import annotations
@@ -112,7 +117,8 @@ class Announcer:
 
     async def played_reply(self, interaction: discord.Interaction, played: Played) -> None:
         """A move made by ``/carcassonne place``: the turn message answers the command."""
-        await self.reply(interaction, await self.turn_post(played), played.state)
+        await self.reply(interaction, await self.turn_post(played), played.state,
+                         private=self.links_privately(interaction, played.state))
 
     async def ai_played(self, played: Played) -> None:
         """An AI's move (an AI player's, or one for an absent player): the turn
@@ -262,6 +268,26 @@ class Announcer:
             await dm.send(text)
         except discord.HTTPException as exc:
             log.info("cannot DM user %s: %s", reminder.player.id, exc)
+
+    async def told_elsewhere(self, interaction: discord.Interaction, state: GameState,
+                             text: str) -> None:
+        """News of a game played in a thread answered where its command was typed (a
+        cancel): the other place, the channel or the thread, is told too."""
+        thread_id = state.row.thread_id
+        if thread_id is None or thread_id in self.lost_threads:
+            return
+        if interaction.channel_id == thread_id:
+            where: discord.PartialMessageable = self.channel(state)
+        elif await self.thread_usable(state, thread_id):
+            where = self.client.get_partial_messageable(
+                thread_id, guild_id=state.row.guild_id, type=discord.ChannelType.public_thread)
+        else:
+            await self.thread_lost(state, thread_id)
+            return
+        try:
+            await where.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("could not tell channel %s about game %s: %s", where.id, state.id, exc)
 
     async def lobby_expired(self, expired: LobbyExpired) -> None:
         """Say that a lobby closed, and disable its buttons."""
@@ -425,12 +451,19 @@ class Announcer:
                           lacking: list[Term]) -> None:
         """A message the bot said on its own could not be posted: it waits for the next
         command in the channel (:meth:`deliver_pending`), and the player on turn, if a
-        person, is told by direct message, so that no turn goes uncalled."""
+        person, is told by direct message, so that no turn goes uncalled. A direct
+        message always notifies: when the player may not be called now (quiet hours, a
+        vacation, a later call), it waits for the turn's call (a reminder, which cannot
+        be posted either and so comes by direct message, when they may be called)."""
         self.pending[self.place(state)] = Pending(state, post, kind, tuple(lacking))
         if kind == "turn":
             await self.posted(state, None, announces_turn=True)
         current = state.current if state.game is not None and not state.game.is_over else None
         if current is None or current.is_ai:
+            return
+        if not state.clock.calls:
+            log.info("user %s may not be called now; their turn in game %s calls them "
+                     "when they may", current.id, state.id)
             return
         guild = self.client.get_guild(state.row.guild_id)
         reader = await self.readers.own(current.id) or await self.public(state)
@@ -461,22 +494,33 @@ class Announcer:
                           announces_turn=False)
 
     async def reply(
-        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn"
+        self, interaction: discord.Interaction, post: Post, state: GameState, kind: str = "turn",
+        *, private: bool = False,
     ) -> discord.Message:
         """Answer a deferred command with a game message (``kind``: "turn" for one
         that announces a turn, "notice" for other news of the game, "board" for a
         look at the map). A turn message or notice of a game played elsewhere (in
         its thread; at the end, in its channel) is posted there, and the command is
-        answered with a link to it."""
+        answered with a link to it; ``private``: the command was deferred for its
+        author alone (a move, :meth:`links_privately`)."""
         if kind in ("turn", "notice") and interaction.channel_id != self.place(state):
             posted = await self.post(state, post, kind, point=False)
             if posted is not None:
                 t = await self.public(state)
                 return await interaction.followup.send(posted_there(t, posted.jump_url),
-                                                       wait=True)
+                                                       wait=True, ephemeral=private)
+            if private:  # it waits for the next command there; the mover sees it now
+                return await interaction.followup.send(wait=True, ephemeral=True,
+                                                       **self._kwargs(state, post, kind))
         message = await interaction.followup.send(wait=True, **self._kwargs(state, post, kind))
         await self.delivered(state, post, message, kind)
         return message
+
+    def links_privately(self, interaction: discord.Interaction, state: GameState) -> bool:
+        """Whether a move typed outside its running game's place (its thread, or its
+        channel) is answered for the mover alone: the move is posted there, for all,
+        and the answer is only a link to it. Decided before the command is deferred."""
+        return state.row.is_open and interaction.channel_id != self.place(state)
 
     @staticmethod
     def _kwargs(state: GameState, post: Post, kind: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from engine.ai import PLAYER_LEVELS
 from ..app.lobby import max_players
 from ..app.state import GameState
 from ..i18n import Messages
-from ..storage import LOBBY
+from ..storage import LOBBY, RUNNING
 from ..words.lobby import (
     add_ai_label,
     ai_namer,
@@ -22,8 +22,9 @@ from ..words.lobby import (
     lobby_post,
     remove_ai_label,
 )
+from ..words.threads import no_thread_note
 from . import custom_ids
-from .channel_access import require_posting
+from .channel_access import missing_for_threads, require_posting
 from .custom_ids import AI_ACTIONS
 from .gate import REBUILT, GameItem, as_host, player_of
 from .services import services_of
@@ -80,14 +81,28 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
             level = self.action.removeprefix("ai-")
             state = await as_host(interaction, state.row, lambda: lobby.add_ai(
                 guild_id, user_id, level, ai_namer(public), game_id=self.game_id))
-        note = (everyone_left(public)
-                if self.action == "leave" and state.row.status != LOBBY else None)
+        if self.action == "leave" and state.row.status != LOBBY:
+            note: str | None = everyone_left(public)
+        else:  # the lobby keeps saying why there will be no thread, while it is so
+            threads = (await services.app.settings.server_settings(guild_id)).threads
+            note = thread_note(public, state, interaction.app_permissions, wanted=threads)
         await interaction.response.edit_message(
             **lobby_post(public, state, lobby_view(public, state), note).edit_kwargs()
         )
         if self.action == "start":
             settings = await services.app.settings.server_settings(guild_id)
             await services.announcer.started(interaction, state, thread=settings.threads)
+
+
+def thread_note(t: Messages, state: GameState, permissions: discord.Permissions, *,
+                wanted: bool) -> str | None:
+    """Why the game of a lobby will have no thread though the server wants one (the
+    bot lacks a permission here), while that is so; else None."""
+    if not wanted or state.row.thread_id is not None or state.row.status not in (LOBBY,
+                                                                                RUNNING):
+        return None
+    lacking = missing_for_threads(permissions)
+    return no_thread_note(t, lacking) if lacking else None
 
 
 def lobby_view(t: Messages, state: GameState) -> discord.ui.View:

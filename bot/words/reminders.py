@@ -20,8 +20,9 @@ def reminder_post(t: Messages, reminder: Reminder, view: discord.ui.View | None)
                        time=markup.timestamp(reminder.since))]
     if reminder.deadline is not None:
         lines.append(deadline_line(t, deadline_date(t, reminder.deadline)))
-    lines.append(t.gettext("(Reminder {number} of {limit}; `/carcassonne snooze` puts it "
-                           "off.)", number=reminder.number, limit=reminder.limit))
+    if reminder.counted:
+        lines.append(t.gettext("(Reminder {number} of {limit}; `/carcassonne snooze` puts "
+                               "it off.)", number=reminder.number, limit=reminder.limit))
     return Post(content=t.sentences(*lines), view=view)
 
 

@@ -12,10 +12,11 @@ agents against each other on paired decks (:mod:`engine.ai.match`).
 
 from __future__ import annotations
 
+from ..game import Game
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
 from .evaluation import Weights
-from .frozen import HardV1Agent, MediumV1Agent
+from .frozen import HardV1Agent, HardV2Agent, MediumV1Agent, MediumV2Agent
 from .ranking import rank_actions
 from .reference import ReferenceAgent
 from .review import GameReview, PlayerReview, TurnReview, review_game
@@ -23,7 +24,8 @@ from .search import HardAgent
 
 AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
-                                    ReferenceAgent, MediumV1Agent, HardV1Agent)
+                                    ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
+                                    HardV2Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest
@@ -41,7 +43,7 @@ def make_agent(name: str, *, seed: int = 0, budget: Budget | None = None,
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}") from None
 
 
-def player_view(state) -> PlayerView:
+def player_view(state: Game) -> PlayerView:
     """What the player on turn of ``state`` may know: what agents are given."""
     return PlayerView.of(state)
 

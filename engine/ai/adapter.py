@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 
 from ..actions import Discard, Place
 from ..events import FeatureScored, TilePlaced
+from ..features import Feature
 from ..figures import BIG, BUILDER, HUT, PIG
 from ..game import Game
 from ..geometry import OFFSETS
 from ..options import Options
 from ..rules.carcassonne import CLOISTER_POINTS, Carcassonne
 from ..scoring import majority
-from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, edge_at
+from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, TileType, edge_at
 from ..view import PlayerView as EngineView
 
 State = Game
@@ -81,8 +82,19 @@ def placement_of(action: Action) -> tuple:
 # Reading a state
 
 
-def current_player(state: State) -> int | None:
-    return state.current_player
+def current_player(state: State) -> int:
+    """The player on turn; ValueError when the game is over."""
+    player = state.current_player
+    if player is None:
+        raise ValueError("the game is over: no player is on turn")
+    return player
+
+
+def _feature(state: State, root: int) -> Feature:
+    """The feature whose root node is ``root`` (a root always has one)."""
+    feature = state.graph.features[root]
+    assert feature is not None, root
+    return feature
 
 
 def is_over(state: State) -> bool:
@@ -113,7 +125,7 @@ def followers_on_board(state: State, player: int) -> dict[str, int]:
     graph = state.graph
     for figure in state.figures:
         if figure.player == player and figure.figure != HUT:
-            kind = graph.features[graph.find(state.node_of(figure))].kind
+            kind = _feature(state, graph.find(state.node_of(figure))).kind
             counts[kind] = counts.get(kind, 0) + 1
     return counts
 
@@ -230,7 +242,7 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
         if root in seen:
             continue
         seen.add(root)
-        feature = graph.features[root]
+        feature = _feature(state, root)
         figures = feature.figures
         owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
         followers = tuple(f.player for f in figures if f.figure != HUT)
@@ -246,7 +258,10 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
             value = rules.closed_value(state, feature)
             if value is None:
                 continue
-            now = rules.unfinished_value(state, feature, figure)[0] if unfinished_pays else 0
+            now = 0
+            if unfinished_pays:
+                assert isinstance(rules, Carcassonne), rules
+                now = rules.unfinished_value(state, feature, figure)[0]
             facing = _facing(state, root)
             found.append(ClaimedFeature(
                 feature.kind, owners, value[0] - now, _spots(state, facing, supply),
@@ -258,7 +273,7 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
             cities = {graph.find(node) for node in feature.cities}
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
                 _spots(state, _facing(state, city), supply) for city in sorted(cities)
-                if graph.features[city].open_edges), followers=followers, big=big,
+                if _feature(state, city).open_edges), followers=followers, big=big,
                 pigs=tuple(f.player for f in feature.others if f.figure == PIG)))
         else:
             found.append(ClaimedFeature(feature.kind, owners, followers=followers))
@@ -280,7 +295,7 @@ def _facing(state: State, root: int) -> dict[tuple[int, int], int]:
     find = state.graph.find
     tiles = state.board.tiles
     facing: dict[tuple[int, int], int] = {}
-    for x, y in state.graph.features[root].tiles:
+    for x, y in _feature(state, root).tiles:
         placed = None
         for direction, (dx, dy) in enumerate(OFFSETS):
             spot = (x + dx, y + dy)
@@ -338,7 +353,7 @@ def _closers(state: State, constraint: int, direction: int) -> tuple[str, ...]:
     return found
 
 
-def _closes(tile, constraint: int, direction: int) -> bool:
+def _closes(tile: TileType, constraint: int, direction: int) -> bool:
     for rotation in tile.fitting_rotations(constraint):
         oriented = tile.orientations[rotation // 90]
         segment = oriented.point_segment[3 * direction + 1]

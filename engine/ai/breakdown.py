@@ -52,6 +52,6 @@ def mean_breakdown(games: Sequence[Breakdown]) -> Breakdown:
         total.final.update(game.final)
         total.placed.update(game.placed)
     n = max(len(games), 1)
-    return Breakdown(*(Counter({key: value / n for key, value in counter.items()})
-                       for counter in (total.during, total.final, total.placed)),
-                     empty_turns=sum(game.empty_turns for game in games) / n)
+    during, final, placed = (Counter({key: value / n for key, value in counter.items()})
+                             for counter in (total.during, total.final, total.placed))
+    return Breakdown(during, final, placed, sum(game.empty_turns for game in games) / n)

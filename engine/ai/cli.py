@@ -17,7 +17,7 @@ from .match import MatchSpec, play_match, summary
 from .search import DEFAULT_BUDGET
 
 
-def add_match_command(commands) -> None:
+def add_match_command(commands: argparse._SubParsersAction) -> None:
     """Add the ``match`` subcommand to the engine's command line."""
     parser = commands.add_parser(
         "match", help="play two agents against each other on paired decks",
@@ -37,7 +37,7 @@ def add_match_command(commands) -> None:
     parser.add_argument("--options", help='options as JSON, e.g. \'{"river": true}\'; '
                         "default: the base game with farmers")
     parser.add_argument("--players", type=int, default=2,
-                        help="players at the table (even); each agent takes every other seat")
+                        help="players at the table; each agent takes every other seat")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.set_defaults(run=_match)
 

@@ -82,9 +82,13 @@ class Weights:
 #: followers in supply were worth nothing beyond the fourth, so farmers were
 #: free, and it locked four or five in farms early (issue 23).
 V1 = Weights()
+#: The evaluation of the second release (``medium-v2``, ``hard-v2``): a
+#: follower in supply worth 8 points at the start, every one of the 7, and one
+#: on a road, city or cloister counted by its chance of coming back.
+V2 = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
+             big_follower=10.0, builder=4.0, pig=1.0)
 #: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
-DEFAULT = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
-                  big_follower=10.0, builder=4.0, pig=1.0)
+DEFAULT = V2
 #: Today's evaluation blind to the expansions' pieces, as it was before they
 #: were valued (to measure :data:`DEFAULT` against).
 BEFORE_EXPANSIONS = replace(DEFAULT, big_follower=0.0, builder=0.0, pig=0.0)

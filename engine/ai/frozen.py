@@ -1,20 +1,22 @@
 """Released levels, frozen: the ladder measures every new level against them.
 
 ``medium-v1`` and ``hard-v1`` are ``medium`` and ``hard`` as first released
-(issue 13): the same decisions, with the evaluation of that release
-(:data:`~engine.ai.evaluation.V1`, whose followers beyond the fourth were
-worth nothing in supply). Progress is measured against fixed opponents, not
-against a level that moves with every change.
+(issue 13), with the evaluation of that release (:data:`~engine.ai.evaluation.V1`,
+whose followers beyond the fourth were worth nothing in supply);
+``medium-v2`` and ``hard-v2`` as released with the follower's worth of issue 23
+(:data:`~engine.ai.evaluation.V2`). Each names every setting it decides by, so a
+change to today's levels leaves them as they were: progress is measured
+against fixed opponents, not against a level that moves with every change.
 """
 
 from __future__ import annotations
 
-from .agents import MediumAgent
-from .evaluation import V1
+from .agents import OnePlyAgent
+from .evaluation import V1, V2
 from .search import HardAgent
 
 
-class MediumV1Agent(MediumAgent):
+class MediumV1Agent(OnePlyAgent):
     """``medium`` of the first release."""
 
     name = "medium-v1"
@@ -32,3 +34,25 @@ class HardV1Agent(HardAgent):
     replies = 1
     memo = False
     answer_placements = None
+    prior_rounds = 0.0
+
+
+class MediumV2Agent(OnePlyAgent):
+    """``medium`` of the second release: one ply, odds falling by e per 0.5 points."""
+
+    name = "medium-v2"
+    default_weights = V2
+    temperature = 0.5
+
+
+class HardV2Agent(HardAgent):
+    """``hard`` of the second release (6 candidates, one answer remembered by
+    the answerer's tiles, figures tried on the answerer's 4 best placements)."""
+
+    name = "hard-v2"
+    default_weights = V2
+    width = 6
+    replies = 1
+    memo = True
+    answer_placements = 4
+    prior_rounds = 0.0

@@ -4,8 +4,9 @@ Game ``2k`` and game ``2k + 1`` are dealt from the same seed, so the same
 tiles come in the same order (as far as the play lets them: a tile put back
 into the bag returns at a random place), with the seats swapped: the luck of
 the deck and of the first move falls to both agents alike. With more than 2
-players each agent takes every other seat (A B A B, then B A B A), and the
-game goes to the agent of the best score. Every game's
+players each agent takes every other seat (A B A B, then B A B A; with an
+odd number A B A, then B A B, so over a pair each agent has as many seats),
+and the game goes to the agent of the best score. Every game's
 agents get their own seeds from the match's, so a match is repeatable when
 its agents have no time limit.
 """
@@ -39,7 +40,7 @@ class MatchSpec:
     seed: int = 0
     options: Options = Options()
     budget: Budget = Budget()
-    #: Players at the table (even): each agent plays every other seat.
+    #: Players at the table: each agent plays every other seat.
     players: int = 2
     #: Each agent's evaluation weights in place of its level's (to tune them).
     weights: tuple[Weights | None, Weights | None] = (None, None)
@@ -47,8 +48,8 @@ class MatchSpec:
     def __post_init__(self) -> None:
         if len(self.agents) != 2:
             raise ValueError(f"a match is between 2 agents, not {len(self.agents)}")
-        if self.players < 2 or self.players % 2:
-            raise ValueError(f"a match is played by an even number of players, not {self.players}")
+        if self.players < 2:
+            raise ValueError(f"a match is played by at least 2 players, not {self.players}")
         if self.games < 1:
             raise ValueError(f"a match needs at least 1 game, not {self.games}")
         for name in self.agents:
@@ -121,7 +122,7 @@ def play_out(spec: MatchSpec, number: int) -> tuple[GameResult, State]:
         action = agents[seat].choose(adapter.PlayerView.of(state))
         times.append((seats[seat], time.perf_counter() - start))
         adapter.play(state, action)
-    result = GameResult(number, seats, adapter.scores(state),  # type: ignore[arg-type]
+    result = GameResult(number, seats, adapter.scores(state),
                         adapter.tile_sequence(state), tuple(times),
                         tuple(game_breakdown(state, seat, empty_turns[seat])
                               for seat in range(spec.players)))

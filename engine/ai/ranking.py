@@ -15,14 +15,15 @@ from . import adapter
 from .adapter import Action, PlayerView
 from .agents import EasyAgent, MediumAgent, score_actions
 from .evaluation import Weights, evaluate
-from .frozen import HardV1Agent, MediumV1Agent
+from .frozen import HardV1Agent, HardV2Agent, MediumV1Agent, MediumV2Agent
 from .search import HardAgent
 
 #: The levels whose evaluation can rank actions: those that value positions by
 #: :func:`~engine.ai.evaluation.evaluate` (``hard`` searches with its level's).
 RANKING_WEIGHTS: dict[str, Weights] = {
     agent.name: agent.default_weights
-    for agent in (EasyAgent, MediumAgent, HardAgent, MediumV1Agent, HardV1Agent)
+    for agent in (EasyAgent, MediumAgent, HardAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
+                  HardV2Agent)
 }
 
 

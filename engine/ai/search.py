@@ -18,6 +18,10 @@ evaluation of :mod:`engine.ai.evaluation`.
   their difference is measured, not the luck.
 - Successive halving: after 4, 8, 16, ... rounds the worse half is dropped,
   so the close contenders get the most rounds.
+- A prior: each candidate's total starts at its one-ply value times
+  ``prior_rounds``, so the few rounds a move affords (a round is six
+  answers, each valuing tens of actions) refine the evaluation's choice
+  rather than overrule it on the luck of one or two samples.
 
 Random playouts to the end of the game were tried first (as in Ameneyro,
 Galván and Kuri Morales, "Playing Carcassonne with Monte Carlo Tree Search",
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import ClassVar
 
 from . import adapter
@@ -62,6 +67,11 @@ class HardAgent(Agent):
     #: only (valued without a figure): a third of the evaluations, so three
     #: times the samples; ``None`` tries every action.
     answer_placements: ClassVar[int | None] = 4
+    #: The one-ply value of a candidate counts as this many rounds of the
+    #: search (each candidate's total starts at it): with few rounds the
+    #: samples are too few to overrule the evaluation, and a search that
+    #: follows them alone lost to one-ply play (issue 23). 0: the search alone.
+    prior_rounds: ClassVar[float] = 4.0
 
     def __init__(self, seed: int = 0, budget: Budget | None = None,
                  weights: Weights | None = None) -> None:
@@ -80,7 +90,9 @@ class HardAgent(Agent):
         candidates = [action for _, action in ranked[:self.width]]
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        # Every living candidate has had the same rounds, so the one-ply
+        # value weighs the same against each one's sum of rounds.
+        totals = [self.prior_rounds * value for value, _ in ranked[:self.width]]
         alive = list(range(len(candidates)))
         rounds = 0
         for round_values in self._rounds(view, candidates, alive, rng, deadline):
@@ -96,7 +108,7 @@ class HardAgent(Agent):
         return candidates[max(alive, key=lambda i: (totals[i], -i))]
 
     def _rounds(self, view: PlayerView, candidates: list[Action], alive: list[int],
-                rng: random.Random, deadline: float | None):
+                rng: random.Random, deadline: float | None) -> Iterator[dict[int, float]]:
         """Yield, round after round, each living candidate's value on one
         determinisation; stop when the budget is spent (an unfinished round
         is dropped, so every candidate is compared on the same rounds)."""
@@ -134,10 +146,10 @@ class HardAgent(Agent):
             actions = adapter.legal_actions(state)
             if self.answer_placements is not None:
                 actions = self._figures_on_the_best(state, mover, actions)
-            best, best_value = None, None
-            for action in actions:
+            best, best_value = actions[0], self._value_after(state, actions[0], mover)
+            for action in actions[1:]:
                 value = self._value_after(state, action, mover)
-                if best_value is None or value > best_value:
+                if value > best_value:
                     best, best_value = action, value
             adapter.apply(state, best)
 
@@ -146,7 +158,7 @@ class HardAgent(Agent):
         """The actions whose tile placement is one of the ``answer_placements``
         best without a figure (valued so)."""
         bare = [action for action in actions if not adapter.places_figure(action)]
-        if len(bare) <= self.answer_placements:
+        if self.answer_placements is None or len(bare) <= self.answer_placements:
             return actions
         bare.sort(key=lambda action: -self._value_after(state, action, mover))
         kept = {adapter.placement_of(action) for action in bare[:self.answer_placements]}

@@ -365,7 +365,7 @@ async def test_regression_the_feature_view_names_the_games_own_features(table) -
         await table.started("alice", "bob", channel=channels[game], game=game)
     for language in Language:
         # The answer is bob's alone (issue 20): in his language.
-        await table.member("bob").slash(table.channel, "carcassonne language",
+        await table.member("bob").slash(table.channel, "carcassonne me",
                                         language=language.value)
         t = messages(language)
         for game, kinds in claimed.items():

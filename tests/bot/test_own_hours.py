@@ -206,3 +206,65 @@ async def test_a_player_called_only_after_some_hours_is_pinged_then(table) -> No
     assert mentions(call) == [later.id] and pings(table.env, call)
     await table.env.advance_time(12 * HOUR)  # and the reminders go on from there
     assert len(reminders(table.channel)) == 2
+
+
+def deny_send_messages(table) -> None:
+    import discord
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    denied = discord.Permissions(send_messages=True).value
+    table.env.backend.edit_channel(table.channel.id, {}, overwrites=[
+        Overwrite(target_id=table.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+                  deny=denied)])
+
+
+async def test_quiet_hours_must_hold_back_every_call(table) -> None:
+    """Gap 1: the direct message that replaces a turn the channel refused waits for
+    the end of the quiet hours of the player it calls, like a reminder."""
+    await table.started("alice", "bob")
+    host = table.member("alice")
+    await host.slash(table.channel, "carcassonne deadline", hours=1, policy="skip")
+    waiting = await table.off_turn()
+    await waiting.slash(table.channel, "carcassonne me", zone="UTC", quiet="0-6")
+    deny_send_messages(table)
+    await table.env.advance_time(HOUR)  # 01:00: a skip hands them the turn, unposted
+    assert (await table.state()).current.id == waiting.id
+    assert waiting.user.dm_channel is None or waiting.user.dm_channel.history() == []
+    await table.env.advance_time(5 * HOUR - 60)
+    assert waiting.user.dm_channel is None or waiting.user.dm_channel.history() == []
+    await table.env.advance_time(60)  # 06:00: the quiet hours end, the call comes
+    [dm] = waiting.user.dm_channel.history()
+    assert "**Send Messages**" in dm.content
+
+
+async def test_a_turn_posted_without_a_ping_pings_later_even_when_reminders_are_off(
+    table,
+) -> None:
+    """Gap 2: with ``reminder_hours 0`` a turn that could not call its player (quiet
+    hours, or a later call) calls them once when they may: no reminder count."""
+    await table.started("alice", "bob")
+    await table.member("alice").slash(table.channel, "carcassonne deadline",
+                                      reminder_hours=0)
+    quiet = await table.off_turn()
+    await quiet.slash(table.channel, "carcassonne me", zone="UTC", quiet="0-6")
+    await table.env.advance_time(HOUR)
+    await table.place()  # 01:00: their turn, in their quiet hours, shown without a ping
+    assert not pings(table.env, table.channel.last_message.content)
+    await table.env.advance_time(5 * HOUR - 60)
+    assert reminders(table.channel) == []
+    await table.env.advance_time(60)  # 06:00
+    [call] = reminders(table.channel)
+    assert mentions(call.content) == [quiet.id] and pings(table.env, call.content)
+    assert "Reminder" not in call.content
+
+    later = await table.off_turn()
+    await later.slash(table.channel, "carcassonne me", call_after=3)
+    await table.place()
+    assert not pings(table.env, table.channel.last_message.content)
+    await table.env.advance_time(3 * HOUR - 60)
+    assert len(reminders(table.channel)) == 1
+    await table.env.advance_time(60)
+    assert mentions(reminders(table.channel)[-1].content) == [later.id]
+    await table.env.advance_time(48 * HOUR)  # once: reminders stay off
+    assert len(reminders(table.channel)) == 2

@@ -226,3 +226,86 @@ async def test_reminders_and_a_missed_deadline_are_told_in_the_thread_not_the_ch
     skipped = thread.history()[-1]
     assert "your turn" in said[-1] and "missed" in skipped.embeds[0].description
     assert len(table.channel.history()) == in_channel
+
+
+async def test_cancelling_a_game_played_in_a_thread_tells_the_other_place_too(
+        table) -> None:
+    """Gap 3: ``cancel`` typed in the thread tells the channel, and typed in the
+    channel tells the thread."""
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    answer = await table.member("alice").slash(thread, "carcassonne cancel")
+    assert "was cancelled by" in answer.response.content
+    [told] = [text for text in texts(table.channel) if "was cancelled by" in text]
+    assert told == answer.response.content
+
+    await table.started("carol", "dave")
+    [_, second] = table.channel.threads
+    answer = await table.member("carol").slash(table.channel, "carcassonne cancel")
+    assert "Carcassonne #2 was cancelled by" in answer.response.content
+    assert [text for text in texts(second) if "was cancelled by" in text] == [
+        answer.response.content]
+    assert sum("was cancelled by" in text for text in texts(thread)) == 1  # its own
+
+
+async def test_the_lobbys_no_thread_note_stays_when_its_buttons_are_used(env) -> None:
+    """Gap 4: the note said at ``new`` that the bot cannot open a thread here is kept
+    when a lobby button redraws the lobby, while it is true."""
+    guild = env.create_guild("Meeple Hall")
+    channel = guild.create_text_channel("carcassonne", overwrites={
+        guild.me: discord.PermissionOverwrite(create_public_threads=False)})
+    table = Table(env, guild, channel)
+    lobby = (await table.member("alice").slash(channel, "carcassonne new")).response
+    assert "Create Public Threads" in lobby.content
+    for who, label in (("bob", "Join"), ("bob", "Leave"), ("bob", "Join")):
+        clicked = await table.member(who).click(lobby, label=label)
+        assert not clicked.ephemeral, clicked.response.content
+        shown = next(m for m in channel.history() if m.id == lobby.id)
+        assert "Create Public Threads" in shown.content, label
+
+    # Where the bot may open threads, no note comes with a click.
+    other = guild.create_text_channel("open")
+    opened = (await table.member("carol").slash(other, "carcassonne new")).response
+    await table.member("dave").click(opened, label="Join")
+    assert not next(m for m in other.history() if m.id == opened.id).content
+
+
+async def test_the_link_answering_a_move_typed_in_the_other_place_is_for_the_mover_only(
+        table) -> None:
+    """Gap 5: the move is posted for everyone in the game's thread; the command typed
+    in the channel is answered with a link for the mover alone."""
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    in_channel, in_thread = len(table.channel.history()), len(thread.history())
+    answer = await move_in(table, table.channel)
+    assert answer.ephemeral
+    assert "Posted in the game's place" in answer.response.content
+    assert f"/{thread.id}/" in answer.response.content
+    assert len(table.channel.history()) == in_channel  # nothing new for everyone here
+    assert len(thread.history()) == in_thread + 1
+    assert "your turn" in thread.history()[-1].content
+    # Typed in the thread, the move answers there for all, as before.
+    answer = await move_in(table, thread)
+    assert not answer.ephemeral and "your turn" in answer.response.content
+
+
+async def test_a_move_typed_in_the_channel_whose_thread_refuses_it_waits_there(
+        table) -> None:
+    """Gap 5, the link's other side: when the thread refuses the move's message, the
+    mover sees it privately, and it waits for the next command in the thread."""
+    from simcord.backend.models import Overwrite
+    from simcord.enums import OverwriteType
+
+    await table.started("alice", "bob")
+    thread = game_thread(table)
+    denied = discord.Permissions(send_messages_in_threads=True).value
+    table.env.backend.edit_channel(table.channel.id, {}, overwrites=[
+        Overwrite(target_id=table.bot.user.id, type=OverwriteType.MEMBER, allow=0,
+                  deny=denied)])
+    in_channel = len(table.channel.history())
+    answer = await move_in(table, table.channel)
+    assert answer.ephemeral and "your turn" in answer.response.content
+    assert len(table.channel.history()) == in_channel
+    await table.member("bob").slash(thread, "carcassonne status")
+    late = [text for text in texts(thread) if "could not post this" in text]
+    assert len(late) == 1 and "your turn" in late[0]

@@ -10,7 +10,7 @@ from test_ai_agents import play_a_table
 from engine import Options
 from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
 from engine.ai.agents import score_actions
-from engine.ai.evaluation import V1, Weights, evaluate
+from engine.ai.evaluation import V1, V2, Weights, evaluate
 from engine.ai.match import MatchSpec, play_match
 from engine.ai.reference import reference_value
 
@@ -55,9 +55,32 @@ def test_the_evaluation_keeps_the_follower_when_followers_are_worth_more():
     assert best(Weights(follower=20.0, useful_followers=7)).figure is None
 
 
-def test_the_frozen_levels_keep_the_first_release_evaluation():
+def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     assert make_agent("medium-v1").weights == make_agent("hard-v1").weights == V1
+    assert make_agent("medium-v2").weights == make_agent("hard-v2").weights == V2
     assert make_agent("medium").weights != V1
+    for name in ("medium-v1", "medium-v2"):
+        assert AGENTS[name].temperature == 0.5
+    for name in ("hard-v1", "hard-v2"):
+        assert AGENTS[name].prior_rounds == 0 and AGENTS[name].width == 6
+
+
+def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():
+    """The one-ply value counts as ``prior_rounds`` rounds of the search: with
+    a prior no sample can overrule, ``hard`` plays what one ply rates best."""
+    from engine.ai.search import HardAgent
+
+    class Trusting(HardAgent):
+        prior_rounds = 1e9
+
+    state = adapter.new_state(["first", "second"], Options(), seed=4)
+    medium = make_agent("medium", seed=3)
+    for _ in range(6):
+        adapter.play(state, medium.choose(player_view(state)))
+    view = player_view(state)
+    ranked = rank_actions(view, level="hard")
+    best = [action for value, action in ranked if value == ranked[0][0]]
+    assert Trusting(9, Budget(iterations=40)).choose(view) in best
 
 
 def test_the_new_levels_play_whole_games_legally_and_repeatably():

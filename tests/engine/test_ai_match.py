@@ -103,5 +103,12 @@ def test_with_4_players_each_agent_takes_every_other_seat_and_its_best_seat_coun
         best = max(range(4), key=lambda seat: result.scores[seat])
         if result.scores.count(result.scores[best]) == 1:
             assert result.result_for(result.seats[best]) == 1.0
-    with pytest.raises(ValueError, match="even number of players"):
-        MatchSpec(("random", "greedy"), games=2, players=3)
+    with pytest.raises(ValueError, match="at least 2 players"):
+        MatchSpec(("random", "greedy"), games=2, players=1)
+
+
+def test_with_3_players_a_pair_of_games_gives_each_agent_as_many_seats():
+    first, second = play_match(MatchSpec(("random", "greedy"), games=2, seed=5, players=3))
+    assert first.seats == ("random", "greedy", "random")
+    assert second.seats == ("greedy", "random", "greedy")
+    assert first.tiles == second.tiles

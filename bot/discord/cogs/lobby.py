@@ -169,9 +169,9 @@ class LobbyCommands(Commands):
             ),
         )
         t = await self.readers.public(guild_id)
+        text = t.gettext("{game} was cancelled by {player}.", game=game_title(t, state),
+                         player=markup.mention(interaction.user.id))
         await interaction.response.send_message(
-            t.gettext("{game} was cancelled by {player}.", game=game_title(t, state),
-                      player=markup.mention(interaction.user.id)),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+            text, allowed_mentions=discord.AllowedMentions.none())
+        await self.announcer.told_elsewhere(interaction, state, text)
         await self.announcer.refresh_lobby(state)

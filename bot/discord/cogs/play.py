@@ -69,7 +69,8 @@ class PlayCommands(Commands):
             turn=turn,
             sent=Sent(interaction.id, interaction.created_at) if turn is None else None,
         ))
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(
+            ephemeral=self.announcer.links_privately(interaction, played.state), thinking=True)
         await self.announcer.played_reply(interaction, played)
 
     @app_commands.command(name="board", description="Show the map of the game in this channel")
