@@ -15,17 +15,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from .storage import POSTGRES_SCHEMES, Shards
 from .thinking import AISettings
 
 DEFAULT_DATABASE = "carcassonne.sqlite3"
 #: Bounds of the AI settings (worker processes; the hard level's seconds per move).
 MAX_AI_WORKERS = 16
 AI_SECONDS = (0.1, 10.0)
+#: CARCASSONNE_SHARDS: shards FIRST-LAST of COUNT, or one shard, SHARD/COUNT.
+_SHARDS = re.compile(r"(?P<first>[0-9]+)(?:-(?P<last>[0-9]+))?/(?P<count>[0-9]+)")
 
 
 class ConfigError(Exception):
@@ -44,6 +48,8 @@ class Settings:
     log_level: str
     #: AI worker processes and the hard level's time per move.
     ai: AISettings = AISettings()
+    #: The shards this process runs (CARCASSONNE_SHARDS); None: one process, unsharded.
+    shards: Shards | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | os._Environ[str] = os.environ) -> Settings:
@@ -61,13 +67,38 @@ class Settings:
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if not isinstance(logging.getLevelName(level), int):
             raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        database = env.get("CARCASSONNE_DATABASE", "").strip() or DEFAULT_DATABASE
+        shards = parse_shards(env.get("CARCASSONNE_SHARDS", ""))
+        if (shards is not None and len(shards.ids) < shards.count
+                and not database.startswith(POSTGRES_SCHEMES)):
+            raise ConfigError(
+                "CARCASSONNE_SHARDS leaves other shards to other processes, which must "
+                "share one PostgreSQL database: set CARCASSONNE_DATABASE to a "
+                "postgresql:// URL.")
         return cls(
             token=token,
-            database=env.get("CARCASSONNE_DATABASE", "").strip() or DEFAULT_DATABASE,
+            database=database,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             ai=_ai_settings(env),
+            shards=shards,
         )
+
+
+def parse_shards(text: str) -> Shards | None:
+    """``0-3/8`` (shards 0 to 3 of 8), ``2/8`` (shard 2 of 8), or nothing (unsharded)."""
+    text = text.strip()
+    if not text:
+        return None
+    match = _SHARDS.fullmatch(text)
+    if match is not None:
+        first, count = int(match["first"]), int(match["count"])
+        last = int(match["last"]) if match["last"] is not None else first
+        if first <= last < count:
+            return Shards(tuple(range(first, last + 1)), count)
+    raise ConfigError(
+        f"CARCASSONNE_SHARDS must be the shards this process runs out of how many there "
+        f"are, as 0-3/8 (shards 0 to 3 of 8) or 2/8 (shard 2 of 8), not {text!r}.")
 
 
 def _ai_settings(env: dict[str, str] | os._Environ[str]) -> AISettings:
@@ -118,7 +149,7 @@ async def run(settings: Settings) -> None:
 
     await check_database(settings.database)
     bot = create_bot(database=settings.database, dev_guild_id=settings.dev_guild_id,
-                     thinker=Thinker(settings.ai))
+                     thinker=Thinker(settings.ai), shards=settings.shards)
     try:
         async with bot:
             await bot.start(settings.token)

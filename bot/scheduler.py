@@ -19,6 +19,15 @@ listener deletes it in the transaction that acts on it (a process that stops
 in between hands it out again when it starts); and the clock is injected, so
 the tests run the real dispatcher on simcord's virtual clock.
 
+Several processes (shards, issue 21) share one PostgreSQL database: each
+scheduler is given its process's :class:`~bot.storage.Shards` and takes the
+timers of those servers' games only; handing a timer out is a claim (an
+``UPDATE`` that only one process's succeeds), so none fires twice. Other
+processes may add timers this one is not woken for, and one may stop holding
+timers it was handed: a sharded scheduler therefore sleeps at most
+:data:`SHARED_LOOK`, and each look hands out again the timers held past
+:data:`~bot.storage.TIMER_LEASE`. Unsharded, nothing of this runs.
+
 Waking is an :class:`asyncio.Event` with a timeout in all but name: the task
 waits in an ordinary ``asyncio.sleep`` (in a small child task) that
 :meth:`~Scheduler.wake` cancels. We do not wait on a bare ``Event``: a sleep is
@@ -36,7 +45,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from .storage import Storage
+from .storage import TIMER_LEASE, Shards, Storage
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +56,9 @@ TIMER_EVENT = "carcassonne_timer"
 MAX_SLEEP = timedelta(days=1)
 #: After an unexpected failure (say, the database is locked), wait this long.
 RETRY_AFTER = timedelta(minutes=1)
+#: With shards, other processes add timers too (a game's server changing hands, an
+#: AI turn), and only a look tells: the longest sleep is this short then.
+SHARED_LOOK = timedelta(minutes=5)
 
 
 class Scheduler:
@@ -58,10 +70,15 @@ class Scheduler:
         dispatch: Callable[..., Any],
         *,
         clock: Callable[[], datetime],
+        shards: Shards | None = None,
     ) -> None:
         self.storage = storage
         self.dispatch = dispatch
         self.clock = clock
+        #: The shards of this process: it fires their servers' timers only (None: all).
+        self.shards = shards
+        self._longest = MAX_SLEEP if shards is None else SHARED_LOOK
+        self._stale_looked: datetime | None = None
         #: When the timer the task is waiting for is due (None: no timer, or busy).
         self.next_due: datetime | None = None
         self._task: asyncio.Task[None] | None = None
@@ -94,7 +111,7 @@ class Scheduler:
             self._sleep_task.cancel()
 
     async def _run(self) -> None:
-        rearmed = await self.storage.rearm_timers()
+        rearmed = await self.storage.rearm_timers(self.shards)
         if rearmed:
             log.info("%d timers handed out before the last stop are due again", rearmed)
         while True:
@@ -108,17 +125,31 @@ class Scheduler:
 
     async def _step(self) -> None:
         self._woken = False
-        timer = await self.storage.next_timer()
+        if self.shards is not None:
+            await self._release_stale()
+        timer = await self.storage.next_timer(self.shards)
         now = self.clock()
         if timer is None or timer.expires_at > now:
             self.next_due = timer.expires_at if timer is not None else None
             if not self._woken:  # a wake() while we were reading: look again first
-                wait = MAX_SLEEP if timer is None else min(timer.expires_at - now, MAX_SLEEP)
+                longest = self._longest
+                wait = longest if timer is None else min(timer.expires_at - now, longest)
                 await self._sleep(wait)
             return
         self.next_due = None
-        await self.storage.dispatch_timer(timer, now)
-        self.dispatch(TIMER_EVENT, timer)
+        if await self.storage.dispatch_timer(timer, now):  # else another process has it
+            self.dispatch(TIMER_EVENT, timer)
+
+    async def _release_stale(self) -> None:
+        """Now and then, take back the timers a stopped process was handed: with
+        several processes, the one that runs its shards next may not restart."""
+        now = self.clock()
+        if self._stale_looked is not None and now - self._stale_looked < SHARED_LOOK:
+            return
+        self._stale_looked = now
+        released = await self.storage.release_stale_timers(now - TIMER_LEASE)
+        if released:
+            log.info("%d timers handed out over %s ago are due again", released, TIMER_LEASE)
 
     async def _sleep(self, wait: timedelta) -> None:
         """Sleep for ``wait``, or until :meth:`wake`."""

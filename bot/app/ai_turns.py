@@ -138,7 +138,8 @@ class AITurns:
             if move is None and tries < ATTEMPTS:
                 await self._again(tx, pending, now + RETRY_AFTER, tries)
                 return None
-            await tx.claim_timer(pending)
+            if not await tx.claim_timer(pending):  # another process acted on it first
+                return None
             if move is not None:
                 try:
                     return await self.moves.play(tx, before, player.id, move, now=now,

@@ -18,9 +18,9 @@ from typing import Any
 from engine import Game
 
 from .. import records
-from ..errors import DamagedGame, HostOnly, NoGame
+from ..errors import DamagedGame, EarlierTurn, HostOnly, NoGame
 from ..i18n import N_
-from ..storage import GameRow, Player, Status, Storage, Timer, Transaction
+from ..storage import GameRow, Player, Status, Storage, Timer, Transaction, VersionConflict
 from .clock import Clock
 from .settings import server_settings
 from .state import GameState, Positions, find_row
@@ -75,11 +75,16 @@ class Lifecycle:
         new_turn: bool = True,
     ) -> GameState:
         """Save a game the engine changed (a move, a skip, a removal, an end), with
-        its timers, in the caller's transaction: the one way such a change is written."""
-        new = await tx.save_game(
-            row, after_play(row, game, now, new_turn=new_turn), action=action,
-            user_id=user_id, now=now, data=data,
-        )
+        its timers, in the caller's transaction: the one way such a change is written.
+        Another process that moved the game on first (its servers' shards are another
+        process's a moment, or two processes race) makes this one an earlier turn's."""
+        try:
+            new = await tx.save_game(
+                row, after_play(row, game, now, new_turn=new_turn), action=action,
+                user_id=user_id, now=now, data=data,
+            )
+        except VersionConflict:
+            raise EarlierTurn() from None
         await self.timers.follow(tx, new, now, same_turn=not new_turn)
         self.positions.remember(new, game)
         return await self.positions.state(tx, new)

@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,7 +28,7 @@ from ..app import App
 from ..i18n import CatalogueTranslator, Language, Messages, messages
 from ..i18n.command_limits import translated_payloads
 from ..scheduler import Scheduler
-from ..storage import Storage
+from ..storage import Shards, Storage
 from ..storage.databases import open_storage
 from ..thinking import Thinker
 from . import components, replies
@@ -63,8 +64,11 @@ class CarcassonneBot(ServedBot):
     def __init__(
         self, *, database: str, dev_guild_id: int | None = None, seed: int | None = None,
         catalogues: Callable[[Language], Messages] = messages,
-        thinker: Thinker | None = None,
+        thinker: Thinker | None = None, shards: Shards | None = None,
     ) -> None:
+        # Only the sharded client (below) takes shard ids.
+        sharding: dict[str, Any] = ({} if shards is None else
+                    {"shard_ids": list(shards.ids), "shard_count": shards.count})
         # The bot uses no voice: discord.py's warnings that its voice libraries (PyNaCl,
         # davey) are missing read as errors to a newcomer, so they are not given.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -74,8 +78,11 @@ class CarcassonneBot(ServedBot):
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             tree_cls=CommandTree,
+            **sharding,
         )
         self.database = database
+        #: The shards this process runs (None: one process, all of them).
+        self.own_shards = shards
         self.dev_guild_id = dev_guild_id
         self.seed = seed
         #: Where the messages of each language come from (a test may give its own).
@@ -87,7 +94,8 @@ class CarcassonneBot(ServedBot):
         images.check_fonts()
         composed = compose(self, await open_storage(self.database),
                            catalogues=self.catalogues, thinker=self.thinker,
-                           clock=discord.utils.utcnow, seed=self.seed)
+                           clock=discord.utils.utcnow, seed=self.seed,
+                           shards=self.own_shards)
         self.services = composed.services
         self.add_listener(composed.listeners.on_carcassonne_timer)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
@@ -183,6 +191,15 @@ class CarcassonneBot(ServedBot):
             if services is not None:
                 await services.storage.close()
                 del self.services
+
+
+class ShardedCarcassonneBot(CarcassonneBot, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's sharded client on the shards
+    it is given (``CARCASSONNE_SHARDS``), over a database they share. Each process
+    answers the interactions of its shards' servers and fires their timers."""
+
+    def __init__(self, *, database: str, shards: Shards, **options: Any) -> None:
+        super().__init__(database=database, shards=shards, **options)
 
 
 async def command_tree() -> app_commands.CommandTree:

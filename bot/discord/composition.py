@@ -24,7 +24,7 @@ from discord.ext import commands
 from ..app import App
 from ..i18n import Language, Messages
 from ..scheduler import Scheduler
-from ..storage import Storage
+from ..storage import Shards, Storage
 from ..thinking import Thinker
 from .announcements import Announcer
 from .cogs.carcassonne import Carcassonne
@@ -50,16 +50,18 @@ def compose(
     thinker: Thinker,
     clock: Callable[[], datetime],
     seed: int | None = None,
+    shards: Shards | None = None,
 ) -> Composed:
     """The bot's services on ``storage``, for ``client`` (which sends the messages
     and fires the timers as events); ``seed`` makes seating and game seeds
-    reproducible (tests, benchmarks)."""
+    reproducible (tests, benchmarks); with ``shards``, the scheduler fires the timers
+    of those shards' servers only (the others' are other processes')."""
 
     def guild_locale(guild_id: int) -> discord.Locale | None:
         guild = client.get_guild(guild_id)
         return guild.preferred_locale if guild is not None else None
 
-    scheduler = Scheduler(storage, client.dispatch, clock=clock)
+    scheduler = Scheduler(storage, client.dispatch, clock=clock, shards=shards)
     app = App(storage, thinker, clock=clock, seed=seed, wake=scheduler.wake)
     readers = Readers(storage, catalogues, guild_locale)
     announcer = Announcer(client, readers, app.posted, app.lobby.set_thread)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import abc
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -412,16 +412,51 @@ class Storage(Reads):
     async def meta_keys(self, prefix: str) -> list[str]: ...
 
     @abc.abstractmethod
-    async def next_timer(self) -> Timer | None:
-        """The earliest timer not yet handed to a listener."""
+    async def next_timer(self, shards: Shards | None = None) -> Timer | None:
+        """The earliest timer not yet handed to a listener (of the games of the
+        servers on ``shards`` only, if given)."""
 
     @abc.abstractmethod
-    async def dispatch_timer(self, timer: Timer, now: datetime) -> None:
-        """Note that a timer was handed to its listeners (it is not handed out again)."""
+    async def dispatch_timer(self, timer: Timer, now: datetime) -> bool:
+        """Claim a timer for this process's listeners: note that it was handed out
+        (it is not handed out again); False if another process took it first."""
 
     @abc.abstractmethod
-    async def rearm_timers(self) -> int:
-        """Hand out again the timers a stopped process had handed out but not acted on."""
+    async def rearm_timers(self, shards: Shards | None = None) -> int:
+        """Hand out again the timers a stopped process had handed out but not acted on
+        (those of the servers on ``shards`` only, if given)."""
+
+    @abc.abstractmethod
+    async def release_stale_timers(self, before: datetime) -> int:
+        """Hand out again the timers handed out before ``before`` and still not acted
+        on: their process stopped (a live one acts within seconds)."""
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one process runs (``ids``) out of ``count``: it answers,
+    and fires the timers of, the servers on them. A server's shard is Discord's
+    ``(guild_id >> 22) % count``."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def __post_init__(self) -> None:
+        if not self.ids or self.count < 1 or not all(0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {self.ids} are not among 0 to {self.count - 1}")
+
+    def owns(self, guild_id: int) -> bool:
+        return shard_of(guild_id, self.count) in self.ids
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """The shard a server's events come on (Discord's formula)."""
+    return (guild_id >> 22) % count
+
+
+#: How long a process may hold a timer it was handed before another process takes it
+#: as left behind (by a process that stopped). Far longer than any action takes.
+TIMER_LEASE = timedelta(minutes=5)
 
 
 #: How a PostgreSQL database is named (CARCASSONNE_DATABASE): a connection URL.

@@ -61,6 +61,7 @@ from . import (
     PlayerGame,
     Reads,
     Scope,
+    Shards,
     Status,
     Storage,
     StorageError,
@@ -116,6 +117,30 @@ MESSAGES = (
 TURN_ANNOUNCEMENT = "SELECT min(message_id) FROM game_messages WHERE game_id = ? AND turn = ?"
 GAME_LOG = "SELECT * FROM game_log WHERE game_id = ? ORDER BY version"
 NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_at, id LIMIT 1"
+#: A timer's server (and so its shard) is its game's; a timer of no game is shard 0's.
+_ON_SHARDS = "(coalesce(g.guild_id, 0) >> 22) % ? IN ({})"
+DISPATCH_TIMER = "UPDATE timers SET dispatched_at = ? WHERE id = ? AND dispatched_at IS NULL"
+
+
+def next_shard_timer(shards: Shards) -> tuple[str, tuple[int, ...]]:
+    """The query of the earliest timer of the servers on ``shards``, and its parameters."""
+    on_shards = _ON_SHARDS.format(", ".join("?" * len(shards.ids)))
+    return (
+        "SELECT t.* FROM timers AS t LEFT JOIN games AS g ON g.id = t.game_id"
+        f" WHERE t.dispatched_at IS NULL AND {on_shards} ORDER BY t.expires_at, t.id LIMIT 1",
+        (shards.count, *shards.ids),
+    )
+
+
+def rearm_shard_timers(shards: Shards) -> tuple[str, tuple[int, ...]]:
+    """The update that hands out again the timers of the servers on ``shards``."""
+    on_shards = _ON_SHARDS.format(", ".join("?" * len(shards.ids)))
+    return (
+        "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL AND id IN"
+        f" (SELECT t.id FROM timers AS t LEFT JOIN games AS g ON g.id = t.game_id"
+        f" WHERE {on_shards})",
+        (shards.count, *shards.ids),
+    )
 SAVE_GAME = (
     "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
     " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, stand_ins = ?,"
@@ -698,24 +723,32 @@ class SQLiteStorage(_Reads, Storage):
         )
         return [row[0] for row in rows]
 
-    async def next_timer(self) -> Timer | None:
+    async def next_timer(self, shards: Shards | None = None) -> Timer | None:
         # Through the write lock (not the reader): a timer added by a
         # transaction that just committed must be seen at once.
+        sql, params = (NEXT_TIMER, ()) if shards is None else next_shard_timer(shards)
         async with self.transaction() as tx:
-            row = await tx._one(NEXT_TIMER)
+            row = await tx._one(sql, params)
         return _timer(row) if row is not None else None
 
-    async def dispatch_timer(self, timer: Timer, now: datetime) -> None:
+    async def dispatch_timer(self, timer: Timer, now: datetime) -> bool:
+        # Only if no one has: of two processes that read the same timer, PostgreSQL
+        # makes the second UPDATE wait for the first and then finds it handed out.
         async with self.transaction() as tx:
-            await tx._run(
-                "UPDATE timers SET dispatched_at = ? WHERE id = ?", (_stamp(now), timer.id)
-            )
+            return await tx._run(DISPATCH_TIMER, (_stamp(now), timer.id)) == 1
 
-    async def rearm_timers(self) -> int:
+    async def rearm_timers(self, shards: Shards | None = None) -> int:
+        sql, params = (
+            ("UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL", ())
+            if shards is None else rearm_shard_timers(shards))
+        async with self.transaction() as tx:
+            return await tx._run(sql, params)
+
+    async def release_stale_timers(self, before: datetime) -> int:
         async with self.transaction() as tx:
             return await tx._run(
-                "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL"
-            )
+                "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at < ?",
+                (_stamp(before),))
 
     async def explain(self, sql: str, params: tuple[Any, ...]) -> list[str]:
         """SQLite's query plan of ``sql``, one line per step (for the index test)."""

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.launcher import DEFAULT_DATABASE, ConfigError, Settings
+from bot.storage import Shards
 from bot.thinking import AISettings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,10 +164,27 @@ def test_settings_from_the_environment() -> None:
             Settings.from_env({"DISCORD_TOKEN": "x", **wrong})
 
 
+def test_shards_from_the_environment() -> None:
+    postgres = {"DISCORD_TOKEN": "x", "CARCASSONNE_DATABASE": "postgresql://bot@db/carcassonne"}
+    assert Settings.from_env(postgres).shards is None  # unset: one process, as ever
+    assert Settings.from_env({**postgres, "CARCASSONNE_SHARDS": " 0-3/8 "}).shards == Shards(
+        (0, 1, 2, 3), 8)
+    assert Settings.from_env({**postgres, "CARCASSONNE_SHARDS": "2/8"}).shards == Shards((2,), 8)
+    # One process on every shard may keep its SQLite file; a part of them may not.
+    sqlite = {"DISCORD_TOKEN": "x", "CARCASSONNE_SHARDS": "0-1/2"}
+    assert Settings.from_env(sqlite).shards == Shards((0, 1), 2)
+    with pytest.raises(ConfigError, match="PostgreSQL"):
+        Settings.from_env({**sqlite, "CARCASSONNE_SHARDS": "1/2"})
+    for wrong in ("8/8", "3-1/8", "0-3", "all", "0-3/0", "-1/4", "1/2/3"):
+        with pytest.raises(ConfigError, match=r"^CARCASSONNE_SHARDS must be .* not '") as error:
+            Settings.from_env({**postgres, "CARCASSONNE_SHARDS": wrong})
+        assert str(error.value).count(". ") == 0  # one sentence
+
+
 def test_env_example_documents_every_setting() -> None:
     text = (ROOT / ".env.example").read_text()
     for name in ("DISCORD_TOKEN", "CARCASSONNE_DATABASE", "CARCASSONNE_DEV_GUILD_ID", "LOG_LEVEL",
-                 "CARCASSONNE_AI_WORKERS", "CARCASSONNE_AI_SECONDS"):
+                 "CARCASSONNE_AI_WORKERS", "CARCASSONNE_AI_SECONDS", "CARCASSONNE_SHARDS"):
         assert f"{name}=" in text
 
 

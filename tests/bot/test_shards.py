@@ -1,0 +1,233 @@
+"""Several bot processes on one PostgreSQL database, each on its own shards (issue 21).
+
+Each "process" is a bot of its own in a simcord world of its own, on the shards it
+is given; they share one PostgreSQL database, as the processes of a sharded bot do.
+They play their servers' games side by side; one dies and a new process for its
+shards takes over its games and timers; and two processes that race on one game
+make one move, never two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections.abc import Awaitable, Coroutine
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from bot_support import Table, bot_env, first_move, games_in_channels
+from conftest import SEED
+from test_async_reminders import HOUR, reminders
+
+from bot import create_bot
+from bot.app import App
+from bot.app.input import MoveRequest
+from bot.errors import GameError
+from bot.scheduler import Scheduler
+from bot.storage import TIMER_LEASE, Player, Shards, shard_of
+from bot.storage.databases import open_storage
+
+COUNT = 2
+
+
+@asynccontextmanager
+async def shard_table(url: str, shard: int, seed: int = SEED):
+    """A bot process on ``shard`` of :data:`COUNT`, with a server of that shard."""
+    # A sharded process looks at the shared timers every 5 minutes: 12 virtual hours
+    # are 144 looks at PostgreSQL, more than the usual 5 wall-clock seconds.
+    async with bot_env(url, seed, shards=Shards((shard,), COUNT), settle_timeout=60) as env:
+        # The processes are one application, which syncs its commands once (the first
+        # to start); here each is in a Discord world of its own, which must have them.
+        await env.bot.sync_commands(force=True)
+        guild = env.create_guild(f"Shard {shard} Hall", shard_id=shard)
+        assert shard_of(guild.id, COUNT) == shard
+        await games_in_channels(env, guild)
+        yield Table(env, guild, guild.create_text_channel("carcassonne"))
+
+
+async def play(table: Table, moves: int) -> None:
+    for _ in range(moves):
+        result = await table.place()
+        assert not result.ephemeral, result.response.content
+
+
+def elsewhere(script: Coroutine[Any, Any, None]) -> Awaitable[None]:
+    """Run ``script`` in a process of its own: a thread with its own event loop
+    (simcord runs one world per event loop) and a context of its own (none of the
+    test's simcord scope), alongside the test's."""
+    return asyncio.get_running_loop().run_in_executor(
+        None, contextvars.Context().run, asyncio.run, script)
+
+
+async def test_two_shard_processes_play_and_a_new_one_takes_over_a_dead_ones_timers(
+        postgres_server) -> None:
+    url = postgres_server.create_database()
+
+    async def process_two() -> None:
+        async with shard_table(url, 1, SEED + 1) as two:
+            assert two.bot.shard_ids == [1]
+            await two.started("carol", "dave")
+            await play(two, 6)
+            await two.env.advance_time(12 * HOUR)
+            assert len(reminders(two.channel)) == 1  # its own, once
+
+    async def process_one() -> None:
+        async with shard_table(url, 0) as one:
+            assert one.bot.shard_ids == [0]
+            await one.started("alice", "bob")
+            await play(one, 3)
+            # The process dies in the middle of its game; a new process runs shard 0.
+            before = await one.state()
+            await one.bot.close()
+            await one.env.restart_bot(create_bot(database=url, seed=SEED,
+                                                 shards=Shards((0,), COUNT)))
+            assert (await one.state()).row.version == before.row.version
+            # The game's reminder comes from the new process, once.
+            await one.env.advance_time(12 * HOUR)
+            sent = reminders(one.channel)
+            assert len(sent) == 1 and before.current.id in [m.id for m in sent[0].mentions]
+            await play(one, 2)  # and the game goes on there
+            assert (await one.state()).row.version == before.row.version + 2
+
+    await asyncio.gather(process_one(), elsewhere(process_two()))
+
+
+# ------------------------------------------- two processes at the storage level
+
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+ANN, BO = Player(3, "ann"), Player(4, "bo")
+
+
+@asynccontextmanager
+async def processes(url: str, count: int = 2):
+    """``count`` storages on one PostgreSQL database: as many processes' connections."""
+    opened = [await open_storage(url) for _ in range(count)]
+    try:
+        yield opened
+    finally:
+        for storage in opened:
+            await storage.close()
+
+
+def guild_on(shard: int, n: int = 0) -> int:
+    """A server id on ``shard`` of :data:`COUNT`."""
+    return ((1000 + n) * COUNT + shard) << 22
+
+
+async def started_game(app: App, guild: int, channel: int = 7):
+    await app.lobby.create(guild, channel, ANN, {"game": "carcassonne"})
+    await app.lobby.join(guild, BO, channel_id=channel)
+    return await app.lobby.start(guild, ANN.id, channel_id=channel)
+
+
+def move_of(state) -> MoveRequest:
+    move = first_move(state)
+    return MoveRequest(state.row.guild_id, state.current.id, move.placement,
+                       game_id=state.id, turn=state.turn)
+
+
+async def test_a_race_of_two_processes_on_one_game_makes_one_move(postgres_server) -> None:
+    async with processes(postgres_server.create_database()) as (one, two):
+        first, second = App(one, seed=SEED), App(two, seed=SEED)
+        state = await started_game(first, guild_on(0))
+        seen = await second.queries.state(state.row.guild_id, game_id=state.id)
+        assert seen.row.version == state.row.version  # both hold the position
+        results = await asyncio.gather(first.moves.place(move_of(state)),
+                                       second.moves.place(move_of(seen)),
+                                       return_exceptions=True)
+        played = [r for r in results if not isinstance(r, BaseException)]
+        refused = [r for r in results if isinstance(r, BaseException)]
+        assert len(played) == 1 and len(refused) == 1, results
+        assert isinstance(refused[0], GameError), refused  # a player's refusal, no crash
+        stored = await two.game(state.id)
+        assert stored.version == state.row.version + 1
+        assert [e.version for e in await two.game_log(state.id)] == list(
+            range(1, stored.version + 1))
+
+
+async def test_a_process_never_acts_on_a_position_another_moved_on(postgres_server) -> None:
+    async with processes(postgres_server.create_database()) as (one, two):
+        first, second = App(one, seed=SEED), App(two, seed=SEED)
+        state = await started_game(first, guild_on(0))
+        stale = await second.queries.state(state.row.guild_id, game_id=state.id)  # cached
+        moved = (await first.moves.place(move_of(state))).state
+        # The second process's cache is checked against the stored version: it reads
+        # the new position, and its move is the next turn's.
+        fresh = await second.queries.state(state.row.guild_id, game_id=state.id)
+        assert fresh.row.version == moved.row.version and fresh.turn == moved.turn
+        assert fresh.game.to_record() == moved.game.to_record() != stale.game.to_record()
+        with pytest.raises(GameError):  # the stale turn's move is refused, nothing changes
+            await second.moves.place(move_of(stale))
+        again = (await second.moves.place(move_of(fresh))).state
+        assert again.turn == moved.turn + 1
+        assert (await first.queries.state(state.row.guild_id, game_id=state.id)
+                ).game.to_record() == again.game.to_record()
+
+
+async def test_a_thousand_due_timers_fire_once_each_across_two_processes(
+        postgres_server) -> None:
+    """Two processes run every shard at once (as in a rolling restart, the worst
+    case): each timer is handed out by exactly one of them."""
+    async with processes(postgres_server.create_database()) as (one, two):
+        games = []
+        async with one.transaction() as tx:
+            for n in range(100):
+                games.append(await tx.insert_game(
+                    guild_id=guild_on(n % COUNT, n), channel_id=n, host=ANN,
+                    options={"game": "carcassonne"}, now=NOW))
+        due = NOW - timedelta(seconds=1)
+        async with one.transaction() as tx:
+            for n in range(1000):  # ten timers a game, each of its own event
+                await tx.set_timer(f"event{n // 100}", due, now=NOW,
+                                   game_id=games[n % 100].id, turn=1)
+        fired: list[tuple[str, int]] = []
+        everything = Shards((0, 1), COUNT)
+        schedulers = [
+            Scheduler(storage, lambda event, timer, who=who: fired.append((who, timer.id)),
+                      clock=lambda: NOW, shards=everything)
+            for who, storage in (("one", one), ("two", two))]
+        for scheduler in schedulers:
+            scheduler.start()
+        try:
+            for _ in range(600):
+                if len(fired) >= 1000 and all(s.next_due is None for s in schedulers):
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            for scheduler in schedulers:
+                await scheduler.stop()
+        ids = [timer_id for _, timer_id in fired]
+        assert len(ids) == 1000 and len(set(ids)) == 1000
+        assert {who for who, _ in fired} == {"one", "two"}  # both took a share
+
+
+async def test_timers_go_to_their_shards_process_and_are_taken_back_from_a_dead_one(
+        any_database) -> None:
+    async with processes(any_database, 3) as (one, two, new_one):
+        rows = {}
+        async with one.transaction() as tx:
+            for shard in range(COUNT):
+                rows[shard] = await tx.insert_game(
+                    guild_id=guild_on(shard), channel_id=shard, host=ANN,
+                    options={"game": "carcassonne"}, now=NOW)
+                await tx.set_timer("reminder", NOW, now=NOW, game_id=rows[shard].id, turn=1)
+        zero, other = Shards((0,), COUNT), Shards((1,), COUNT)
+        mine = await one.next_timer(zero)
+        assert mine.game_id == rows[0].id and (await two.next_timer(other)).game_id == rows[1].id
+        assert await one.dispatch_timer(mine, NOW)
+        assert not await two.dispatch_timer(mine, NOW)  # handed out once only
+        assert await one.next_timer(zero) is None
+        # Process one dies holding it. A new process for shard 0 takes it back at its
+        # start, and no other shard's timer with it.
+        await two.dispatch_timer(await two.next_timer(other), NOW)
+        assert await new_one.rearm_timers(zero) == 1
+        assert (await new_one.next_timer(zero)).id == mine.id
+        assert await two.next_timer(other) is None
+        # With no restart, any process takes back a timer held past its lease.
+        assert await new_one.dispatch_timer(mine, NOW)
+        assert await two.release_stale_timers(NOW - TIMER_LEASE) == 0
+        assert await two.release_stale_timers(NOW + TIMER_LEASE) == 2
+        assert (await new_one.next_timer(zero)).id == mine.id
