@@ -90,6 +90,14 @@ async def test_two_shard_processes_play_and_a_new_one_takes_over_a_dead_ones_tim
             assert len(sent) == 1 and before.current.id in [m.id for m in sent[0].mentions]
             await play(one, 2)  # and the game goes on there
             assert (await one.state()).row.version == before.row.version + 2
+            # to its end: a game started by one process is finished by another.
+            for _ in range(100):
+                if (await one.state()).row.status != "running":
+                    break
+                await play(one, 1)
+            final = await one.state()
+            assert final.row.status == "finished" and final.game.is_over
+            assert "Game over" in one.channel.history()[-1].content
 
     await asyncio.gather(process_one(), elsewhere(process_two()))
 
