@@ -18,7 +18,7 @@ from typing import Any
 from engine import Game
 
 from .. import records
-from ..errors import DamagedGame, EarlierTurn, HostOnly, NoGame
+from ..errors import DamagedGame, EarlierTurn, HostOnly, NoGame, Stale
 from ..i18n import N_
 from ..storage import GameRow, Player, Status, Storage, Timer, Transaction, VersionConflict
 from .clock import Clock
@@ -100,8 +100,14 @@ class Lifecycle:
         now: datetime,
         data: dict[str, Any] | None = None,
     ) -> GameRow:
-        """Save a change the engine had no part in (lobby, cancel), with its timers."""
-        saved = await tx.save_game(row, new, action=action, user_id=user_id, now=now, data=data)
+        """Save a change the engine had no part in (lobby, cancel), with its timers. A
+        change another process saved first (two processes race on one lobby) is refused
+        as :class:`~bot.errors.Stale`: the player tries again on the game as it is."""
+        try:
+            saved = await tx.save_game(row, new, action=action, user_id=user_id, now=now,
+                                       data=data)
+        except VersionConflict:
+            raise Stale(N_("The game changed at that very moment; please try again.")) from None
         await self.timers.follow(tx, saved, now)
         return saved
 

@@ -13,6 +13,7 @@ import asyncio
 import contextvars
 from collections.abc import Awaitable, Coroutine
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -24,7 +25,8 @@ from test_async_reminders import HOUR, reminders
 from bot import create_bot
 from bot.app import App
 from bot.app.input import MoveRequest
-from bot.errors import GameError
+from bot.app.vocabulary import Change
+from bot.errors import GameError, Stale
 from bot.scheduler import Scheduler
 from bot.storage import TIMER_LEASE, Player, Shards, shard_of
 from bot.storage.databases import open_storage
@@ -239,3 +241,24 @@ async def test_timers_go_to_their_shards_process_and_are_taken_back_from_a_dead_
         assert await two.release_stale_timers(NOW - TIMER_LEASE) == 0
         assert await two.release_stale_timers(NOW + TIMER_LEASE) == 2
         assert (await new_one.next_timer(zero)).id == mine.id
+
+
+async def test_regression_a_lobby_change_another_process_saved_first_is_refused_to_try_again(
+        postgres_server) -> None:
+    """A lobby action that lost a race to another process got the generic "something went
+    wrong"; now it is a refusal that says to try again, and nothing of it is saved."""
+    async with processes(postgres_server.create_database()) as (one, two):
+        first, second = App(one, seed=SEED), App(two, seed=SEED)
+        guild, carl = guild_on(0), Player(5, "carl")
+        await first.lobby.create(guild, 7, ANN, {"game": "carcassonne"})
+        async with two.transaction() as tx:
+            row = await tx.open_game(guild, 7)  # the second process has read the lobby…
+            assert row is not None
+            await first.lobby.join(guild, BO, channel_id=7)  # …and the first saves a join
+            with pytest.raises(Stale, match="changed at that very moment; please try again"):
+                await second.lifecycle.save_change(
+                    tx, row, replace(row, players=(*row.players, carl)), action=Change.JOIN,
+                    user_id=carl.id, now=NOW)
+        stored = await two.game(row.id)
+        assert stored is not None and stored.players == (ANN, BO)
+        assert len(await two.game_log(row.id)) == stored.version
