@@ -16,8 +16,9 @@ themselves are by screen: :mod:`bot.discord.lobby_buttons` and :mod:`bot.discord
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
@@ -50,12 +51,29 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
     the server's itself).
     """
 
+    #: The kind of custom id it carries: its template, and the values it is rebuilt from.
+    ids: ClassVar[custom_ids.CustomId]
     #: Whether only the player on turn may use it, and only at its turn.
     on_turn: ClassVar[bool] = True
     game_id: int
     turn: int | None = None
     state: GameState
     t: Messages
+
+    def __init_subclass__(cls, *, ids: custom_ids.CustomId, **kwargs: Any) -> None:
+        super().__init_subclass__(template=ids.template, **kwargs)
+        cls.ids = ids
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        """The component of a clicked custom id, built from the values it carries; a menu
+        keeps the clicked item, which holds the chosen values."""
+        rebuilt = cls(*cls.ids.read(match))
+        if isinstance(item, discord.ui.Select):
+            rebuilt.item = cast(Item, item)
+        return rebuilt
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         self.t = await services_of(interaction).readers.private(interaction)

@@ -3,8 +3,7 @@ seat AI players (one per level) and take the last one out again."""
 
 from __future__ import annotations
 
-import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import discord
 
@@ -30,7 +29,7 @@ from .gate import REBUILT, GameItem, as_host, player_of
 from .services import services_of
 
 
-class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.template):
+class LobbyButton(GameItem[discord.ui.Button], ids=custom_ids.LOBBY):
     """One button under a lobby message (its ``action``: "join", "ai-hard" ...)."""
 
     on_turn = False
@@ -53,12 +52,6 @@ class LobbyButton(GameItem[discord.ui.Button], template=custom_ids.LOBBY.templat
         )
         self.game_id = game_id
         self.action = action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(*custom_ids.LOBBY.read(match))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         services = services_of(interaction)

@@ -12,8 +12,6 @@ the panel's words are :mod:`bot.words.panel`'s.
 from __future__ import annotations
 
 import asyncio
-import re
-from typing import Any, cast
 
 import discord
 
@@ -42,7 +40,7 @@ PAGE_SIZE = 25
 # ------------------------------------------------------- the turn message
 
 
-class PlayButton(GameItem[discord.ui.Button], template=custom_ids.PLAY.template):
+class PlayButton(GameItem[discord.ui.Button], ids=custom_ids.PLAY):
     """ "Play your turn" under a turn message: opens the player's private turn panel."""
 
     def __init__(self, game_id: int, turn: int, label: str = REBUILT) -> None:
@@ -55,19 +53,13 @@ class PlayButton(GameItem[discord.ui.Button], template=custom_ids.PLAY.template)
         )
         self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlayButton:
-        return cls(*custom_ids.PLAY.read(match))
-
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         post = await turn_panel(t, state, None, 0)
         await interaction.followup.send(ephemeral=True, **post.send_kwargs())
 
 
-class MapButton(GameItem[discord.ui.Button], template=custom_ids.MAP.template):
+class MapButton(GameItem[discord.ui.Button], ids=custom_ids.MAP):
     """ "Full map" and "Who owns what" under a turn message: the game's whole map at
     full resolution, or its feature view, for whoever asks, privately."""
 
@@ -82,12 +74,6 @@ class MapButton(GameItem[discord.ui.Button], template=custom_ids.MAP.template):
             )
         )
         self.game_id, self.picture = game_id, view
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> MapButton:
-        return cls(*custom_ids.MAP.read(match))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         if state.game is None:
@@ -133,7 +119,7 @@ def play_view(t: Messages, state: GameState) -> discord.ui.View | None:
 # ---------------------------------------------------------- the turn panel
 
 
-class TileSelect(GameItem[discord.ui.Select], template=custom_ids.TILES.template):
+class TileSelect(GameItem[discord.ui.Select], ids=custom_ids.TILES):
     """With a hand of tiles: which tile to play (each type once: two of a kind are one choice)."""
 
     def __init__(self, game_id: int, turn: int, options: list[discord.SelectOption] | None = None,
@@ -148,14 +134,6 @@ class TileSelect(GameItem[discord.ui.Select], template=custom_ids.TILES.template
         )
         self.game_id, self.turn = game_id, turn
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TileSelect:
-        self = cls(*custom_ids.TILES.read(match))
-        self.item = cast(discord.ui.Select, item)
-        return self
-
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         await update_panel(interaction, t, state, self.item.values[0], 0)
 
@@ -168,7 +146,7 @@ def tile_select(t: Messages, state: GameState, chosen: str | None) -> TileSelect
     return TileSelect(state.id, state.turn, options, words.tile_placeholder(t))
 
 
-class PlacementSelect(GameItem[discord.ui.Select], template=custom_ids.PLACES.template):
+class PlacementSelect(GameItem[discord.ui.Select], ids=custom_ids.PLACES):
     """One page (25) of the legal placements of the chosen tile."""
 
     def __init__(
@@ -190,14 +168,6 @@ class PlacementSelect(GameItem[discord.ui.Select], template=custom_ids.PLACES.te
         )
         self.game_id, self.turn, self.tile, self.page = game_id, turn, tile, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlacementSelect:
-        self = cls(*custom_ids.PLACES.read(match))
-        self.item = cast(discord.ui.Select, item)
-        return self
-
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         given = parse_position(self.item.values[0])
         if given.x is None or given.y is None or given.rotation is None:
@@ -206,7 +176,7 @@ class PlacementSelect(GameItem[discord.ui.Select], template=custom_ids.PLACES.te
         await update_panel(interaction, t, state, self.tile, self.page, placement)
 
 
-class PageButton(GameItem[discord.ui.Button], template=custom_ids.PAGES.template):
+class PageButton(GameItem[discord.ui.Button], ids=custom_ids.PAGES):
     """The previous or next page of places, when there are more than 25 ("◀ Page 1",
     "Page 3 ▶": the page it goes to)."""
 
@@ -222,17 +192,11 @@ class PageButton(GameItem[discord.ui.Button], template=custom_ids.PAGES.template
         )
         self.game_id, self.turn, self.tile, self.page = game_id, turn, tile, page
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PageButton:
-        return cls(*custom_ids.PAGES.read(match))
-
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         await update_panel(interaction, t, state, self.tile, self.page)
 
 
-class FollowerSelect(GameItem[discord.ui.Select], template=custom_ids.FOLLOWERS.template):
+class FollowerSelect(GameItem[discord.ui.Select], ids=custom_ids.FOLLOWERS):
     """Where a figure goes on the chosen placement ("2: the north field"), or none.
     The option values are the engine's ports, never shown."""
 
@@ -257,20 +221,12 @@ class FollowerSelect(GameItem[discord.ui.Select], template=custom_ids.FOLLOWERS.
         self.game_id, self.turn, self.tile, self.page = game_id, turn, tile, page
         self.placement = placement
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> FollowerSelect:
-        self = cls(*custom_ids.FOLLOWERS.read(match))
-        self.item = cast(discord.ui.Select, item)
-        return self
-
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         follower = FollowerChoice.parse(self.item.values[0])
         await update_panel(interaction, t, state, self.tile, self.page, self.placement, follower)
 
 
-class ConfirmButton(GameItem[discord.ui.Button], template=custom_ids.CONFIRM.template):
+class ConfirmButton(GameItem[discord.ui.Button], ids=custom_ids.CONFIRM):
     """Apply the move chosen in the panel: the only component that changes the game."""
 
     def __init__(
@@ -292,12 +248,6 @@ class ConfirmButton(GameItem[discord.ui.Button], template=custom_ids.CONFIRM.tem
         )
         self.game_id, self.turn, self.tile = game_id, turn, tile
         self.placement, self.follower = placement, follower
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmButton:
-        return cls(*custom_ids.CONFIRM.read(match))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         assert interaction.guild_id is not None

@@ -9,9 +9,6 @@ answer before choosing to show it to the table.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from ..app.queries import Queries
@@ -58,7 +55,7 @@ def share_view(t: Messages, state: GameState, answer: str,
     return view
 
 
-class ShareButton(GameItem[discord.ui.Button], template=custom_ids.SHARE.template):
+class ShareButton(GameItem[discord.ui.Button], ids=custom_ids.SHARE):
     """"Share with everyone" under a private answer: the same answer, for everyone."""
 
     on_turn = False
@@ -72,12 +69,6 @@ class ShareButton(GameItem[discord.ui.Button], template=custom_ids.SHARE.templat
             )
         )
         self.game_id, self.answer = game_id, answer
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ShareButton:
-        return cls(*custom_ids.SHARE.read(match))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         services = services_of(interaction)
