@@ -96,6 +96,25 @@ class _TextOption(app_commands.Transformer):
     def max_value(self) -> int:
         return self.max_length
 
+    # Narrower than discord.py's (any option value): ours are string options only.
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: discord.Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        """The suggestions for ``value`` on the user's turn; else the one that says why not."""
+        try:
+            state, t = await my_turn(interaction)
+        except Notice as exc:
+            return [_notice(str(exc))]
+        try:
+            return self.suggest(interaction, value, state, t)
+        except GameError as exc:
+            return [_notice(refusal_text(t, exc))]
+
+    def suggest(self, interaction: discord.Interaction, value: str, state: GameState,
+                t: Messages) -> list[app_commands.Choice[str]]:
+        """The suggestions for what the user typed so far (``value``), on their turn."""
+        raise NotImplementedError
+
 
 class PositionTransformer(_TextOption):
     """``position``: a letter of the move-choice picture or x,y, and a rotation."""
@@ -105,18 +124,9 @@ class PositionTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> PositionInput:
         return parse_position(value)
 
-    # Narrower than discord.py's (any option value): ours are string options only.
-    async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction, value: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            state, t = await my_turn(interaction)
-        except Notice as exc:
-            return [_notice(str(exc))]
-        try:
-            placements = moves_input.placements(state, chosen_tile(interaction, state))
-        except GameError as exc:
-            return [_notice(refusal_text(t, exc))]
+    def suggest(self, interaction: discord.Interaction, value: str, state: GameState,
+                t: Messages) -> list[app_commands.Choice[str]]:
+        placements = moves_input.placements(state, chosen_tile(interaction, state))
         letters = position_letters(placements)
         wanted = _normalise(value[:MAX_POSITION])
         choices = []
@@ -140,25 +150,16 @@ class FollowerTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> FollowerInput:
         return parse_follower_input(value)
 
-    # Narrower than discord.py's (any option value): ours are string options only.
-    async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction, value: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            state, t = await my_turn(interaction)
-        except Notice as exc:
-            return [_notice(str(exc))]
-        try:
-            tile = chosen_tile(interaction, state)
-            position = _filled(interaction, "position")
-            if not position:
-                return [_notice(t.gettext("Choose the place first."))]
-            given = parse_position(position)
-            placement = resolve_position(given, moves_input.placements(state, tile))
-            moves_input.check_placement(state, placement, tile, given.where)
-            found = spots(t, tile, moves_input.figures(state, placement, tile))
-        except GameError as exc:
-            return [_notice(refusal_text(t, exc))]
+    def suggest(self, interaction: discord.Interaction, value: str, state: GameState,
+                t: Messages) -> list[app_commands.Choice[str]]:
+        tile = chosen_tile(interaction, state)
+        position = _filled(interaction, "position")
+        if not position:
+            return [_notice(t.gettext("Choose the place first."))]
+        given = parse_position(position)
+        placement = resolve_position(given, moves_input.placements(state, tile))
+        moves_input.check_placement(state, placement, tile, given.where)
+        found = spots(t, tile, moves_input.figures(state, placement, tile))
         choices = [app_commands.Choice(name=no_follower(t), value=tagged(state.turn, "none"))]
         choices += [app_commands.Choice(name=spot.label[:100],
                                         value=tagged(state.turn, str(spot.number)))
@@ -176,14 +177,8 @@ class TileTransformer(_TextOption):
     async def transform(self, interaction: discord.Interaction, value: str) -> TileInput:
         return parse_tile(value)
 
-    # Narrower than discord.py's (any option value): ours are string options only.
-    async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction, value: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            state, t = await my_turn(interaction)
-        except Notice as exc:
-            return [_notice(str(exc))]
+    def suggest(self, interaction: discord.Interaction, value: str, state: GameState,
+                t: Messages) -> list[app_commands.Choice[str]]:
         # Translators: a tile of the hand suggested for /carcassonne place's tile option: its
         # id first (what the option takes), then its name ("V: road curve").
         return [app_commands.Choice(name=t.gettext("{id}: {tile}", id=tile.id,
