@@ -27,6 +27,7 @@ from ..scheduler import Scheduler
 from ..storage import Shards, Storage
 from ..thinking import Thinker
 from .announcements import Announcer
+from .cogs.archive import ArchiveCommands
 from .cogs.carcassonne import Carcassonne
 from .languages import Readers
 from .listeners import TimerListeners
@@ -40,6 +41,8 @@ class Composed:
     services: Services
     listeners: TimerListeners
     cog: Carcassonne
+    #: ``/archive`` (issue 22): a top-level command of its own.
+    archive: ArchiveCommands
 
 
 def compose(
@@ -68,4 +71,4 @@ def compose(
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
     return Composed(services, TimerListeners(app, announcer),
-                    Carcassonne(app, announcer, readers))
+                    Carcassonne(app, announcer, readers), ArchiveCommands(app, readers))
