@@ -250,7 +250,7 @@ class JumpForm(discord.ui.Modal):
             label=words.jump_field(t, last)[:45], max_length=5, placeholder=str(last))
         self.add_item(self.turn)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         try:
             step = await services_of(interaction).app.archive.jump(

@@ -70,6 +70,10 @@ def choose_game(t: Messages) -> str:
     return t.gettext("Look at a game…")
 
 
+def tiles(t: Messages, count: int) -> str:
+    return t.term(TILE_COUNT, count) if count else t.gettext("none")
+
+
 def statistics_text(t: Messages, mine: PlayerStatistics) -> str:
     """A player's statistics: points by kind, biggest city and longest road, followers
     placed, turns."""
@@ -80,8 +84,7 @@ def statistics_text(t: Messages, mine: PlayerStatistics) -> str:
                        else t.gettext("none"))]
     if mine.biggest_city or mine.longest_road:
         lines.append(t.gettext("**Biggest city**: {city} · **Longest road**: {road}",
-                               city=t.term(TILE_COUNT, mine.biggest_city),
-                               road=t.term(TILE_COUNT, mine.longest_road)))
+                               city=tiles(t, mine.biggest_city), road=tiles(t, mine.longest_road)))
     placed = [f"{t.term(ROLES[role]) if role in ROLES else role} ×{n}"
               for role, n in sorted(mine.followers_placed.items(), key=lambda i: (-i[1], i[0]))]
     lines.append(t.gettext("**Figures placed**: {figures}",
@@ -131,8 +134,8 @@ def replay_post(t: Messages, step: ReplayStep, picture: bytes | None) -> Post:
     embed = discord.Embed(title=replay_title(t, step), colour=COLOUR)
     if step.turn == 0:
         lines = [t.gettext("The start tile: the game before its first move.")]
-    else:
-        lines = [history_lines(t, state)[step.turn - 1], *event_lines(t, state, step.events)]
+    else:  # the events say the move (the tile, its place, its figure) and what it caused
+        lines = event_lines(t, state, step.events) or [history_lines(t, state)[step.turn - 1]]
     if step.turn == step.last and game.is_over:
         lines.append(game_over_text(t, state))
     embed.description = "\n".join(lines)[:4000]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-import pytest
 from bot_support import custom_ids, deliver, prepared_click
 
 import render
@@ -269,16 +268,3 @@ async def test_only_this_servers_finished_games_can_be_opened(table) -> None:
     assert answers[theirs.id] == {"That game does not exist on this server."}
     assert listed(await carol.slash(table.channel, "archive")) == [mine.id]
     assert (await table.state()).turn == running.turn  # nothing changed
-
-
-@pytest.mark.parametrize("width", [400])
-async def test_replay_pictures_are_readable_on_a_phone(table, tmp_path, width) -> None:
-    """Looked at: a step of a replay and the final map, saved, and at a phone's width."""
-    from PIL import Image
-
-    state = await finished_by_vote(table, "alice", "bob", moves=6)
-    png = replay_picture(state.row.record, state.row.seed, state.turn)
-    image = Image.open(__import__("io").BytesIO(png))
-    small = image.resize((width, round(image.height * width / image.width)))
-    small.save(tmp_path / "replay-400.png")
-    assert small.width == width
