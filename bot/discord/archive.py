@@ -103,13 +103,14 @@ async def archive_post(t: Messages, page: ArchivePage, member: str | None) -> Po
     return Post(embed=words.archive_embed(t, page, member), view=view)
 
 
-async def member_name(interaction: discord.Interaction, user_id: int) -> str | None:
-    """The name the archive's title gives a member it filters by."""
-    if not user_id:
-        return None
-    guild = interaction.guild
-    member = guild.get_member(user_id) if guild is not None else None
-    return member.display_name if member is not None else str(user_id)
+def member_name(page: ArchivePage) -> str | None:
+    """The name the archive's title gives the member it shows the games of: as they
+    sat at the latest of them (None: everyone's games, or none found)."""
+    for state in page.games:
+        player = state.row.player(page.user_id) if page.user_id else None
+        if player is not None:
+            return player.name
+    return None
 
 
 class ArchivePageButton(ArchiveItem[discord.ui.Button], ids=custom_ids.ARCHIVE_PAGE):
@@ -124,7 +125,7 @@ class ArchivePageButton(ArchiveItem[discord.ui.Button], ids=custom_ids.ARCHIVE_P
     async def run(self, interaction: discord.Interaction, guild_id: int, t: Messages) -> None:
         page = await services_of(interaction).app.archive.page(
             guild_id, user_id=self.member_id or None, page=self.page)
-        post = await archive_post(t, page, await member_name(interaction, self.member_id))
+        post = await archive_post(t, page, member_name(page))
         await interaction.response.edit_message(**post.edit_kwargs())
 
 

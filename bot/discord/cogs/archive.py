@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..archive import archive_post
+from ..archive import archive_post, member_name
 
 if TYPE_CHECKING:
     from ...app import App
@@ -37,5 +37,6 @@ class ArchiveCommands(commands.Cog):
         page = await self.app.archive.page(interaction.guild_id,
                                            user_id=member.id if member else None)
         t = await self.readers.private(interaction)
-        post = await archive_post(t, page, member.display_name if member else None)
+        name = (member_name(page) or member.display_name) if member is not None else None
+        post = await archive_post(t, page, name)
         await interaction.response.send_message(ephemeral=True, **post.send_kwargs())
