@@ -7,6 +7,7 @@ with buttons that survive a restart."""
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
 from bot_support import custom_ids, deliver, prepared_click
@@ -45,8 +46,6 @@ async def stored_game(table, names: tuple[str, ...], status: Status, *, turns: i
                       seed: int = 1, guild_id: int | None = None):
     """A game written through the storage layer as it would be after ``turns`` random
     moves and the ``status`` given (a finished one scored): many games, fast."""
-    import random
-
     players = tuple(Player(table.member(n).id, n) for n in names)
     game = Game([p.name for p in players], Options(), seed=seed)
     play_random_moves(game, random.Random(seed), turns)
