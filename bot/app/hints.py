@@ -29,9 +29,9 @@ from .vocabulary import Change
 
 
 def is_casual(row: GameRow) -> bool:
-    """A game that counts for no rating and no league: every game, until rated and
-    league games exist (their rows will say so)."""
-    return True
+    """A game that counts for no rating and no league (issue 23: hints never in rated
+    or league games): the host did not make it rated."""
+    return not row.rated
 
 
 def hints_allowed(settings: ServerSettings, row: GameRow) -> bool:
@@ -63,7 +63,10 @@ class Hints:
         (checked before the AI thinks, so that it is answered at once)."""
         state = await self.queries.state(guild_id, channel_id=channel_id, latest=True)
         require_running(state.row)
-        if not hints_allowed(await server_settings(self.db, guild_id), state.row):
+        settings = await server_settings(self.db, guild_id)
+        if settings.hints and not hints_allowed(settings, state.row):
+            raise NotAllowed(N_("This game is rated: rated games give no hints."))
+        if not hints_allowed(settings, state.row):
             raise NotAllowed(N_("Hints are off on this server. A member with Manage Server "
                                 "can turn them on: `/carcassonne settings hints: True`."))
         require_turn(state, user_id)

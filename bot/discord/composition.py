@@ -28,6 +28,7 @@ from ..storage import Shards, Storage
 from ..thinking import Thinker
 from .announcements import Announcer
 from .cogs.carcassonne import Carcassonne
+from .cogs.ratings import RatingCommands
 from .languages import Readers
 from .listeners import TimerListeners
 from .services import Services
@@ -40,6 +41,8 @@ class Composed:
     services: Services
     listeners: TimerListeners
     cog: Carcassonne
+    #: ``/leaderboard`` and ``/profile`` (issue 22).
+    ratings: RatingCommands
 
 
 def compose(
@@ -68,4 +71,4 @@ def compose(
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
     return Composed(services, TimerListeners(app, announcer),
-                    Carcassonne(app, announcer, readers))
+                    Carcassonne(app, announcer, readers), RatingCommands(app, readers))

@@ -64,7 +64,8 @@ def check_option(option: dict, path: str) -> None:
 async def test_every_command_fits_discord_limits(env) -> None:
     commands = env.bot.tree.get_commands()
     payloads = [command.to_dict(env.bot.tree) for command in commands]
-    assert [p["name"] for p in payloads] == ["carcassonne"]
+    assert payloads[0]["name"] == "carcassonne"
+    assert {"leaderboard", "profile"} <= {p["name"] for p in payloads}  # issue 22
     root = payloads[0]
     check_option(root, "/carcassonne")
     assert {o["name"] for o in root["options"]} == EXPECTED
@@ -77,6 +78,15 @@ async def test_every_command_fits_discord_limits(env) -> None:
             total += len(option["name"]) + len(option["description"])
             total += sum(len(c["name"]) + len(str(c["value"])) for c in option.get("choices") or [])
     assert total <= 4000  # Discord's limit on the summed text of one command
+
+
+async def test_leaderboard_and_profile_are_their_own_guild_only_commands(env) -> None:
+    """Issue 22: top-level, since ``/carcassonne`` is near Discord's limits."""
+    payloads = {c.name: c.to_dict(env.bot.tree) for c in env.bot.tree.get_commands()}
+    for name in ("leaderboard", "profile"):
+        check_option(payloads[name], f"/{name}")
+        assert payloads[name].get("contexts") == [0] or payloads[name].get("dm_permission") \
+            is False
 
 
 async def test_place_autocompletes_position_follower_and_tile(env) -> None:
