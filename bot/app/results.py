@@ -35,8 +35,8 @@ from .vocabulary import Change
 #: A rated game needs at least this many people (AI seats come on top).
 MIN_PEOPLE = 2
 #: The shown rating: ``BASE + SCALE * ordinal``. A new player's ordinal is 0 (mu 25,
-#: sigma 25/3): 1500, as on BGA; a well-known average player (sigma about 2) shows
-#: about 1880, a strong one over 2000.
+#: sigma 25/3): 1500, as on BGA; a well-known average player (sigma 2 to 3) shows
+#: about 1850, a strong one over 2000.
 BASE, SCALE = 1500, 20
 
 MODEL = PlackettLuce()
