@@ -11,11 +11,13 @@ import io
 from datetime import UTC, datetime
 
 import pytest
-from bot_support import ai_table, custom_ids
+from bot_support import ai_table, custom_ids, scoring_move
 from openskill.models import PlackettLuce
 from PIL import Image
 
-from bot.storage import Player, Rating
+from bot.app.results import game_result, new_ratings, places
+from bot.storage import GameRow, Player, Rating, Status
+from engine import Game, Options, Place
 from engine.statistics import game_statistics
 
 HOUR = 3600.0
@@ -28,9 +30,12 @@ async def rated_server(table) -> None:
 
 
 async def end_by_vote(table, moves: int = 4):
-    """Play ``moves`` turns, let the player on turn stall, and the others vote to end."""
+    """Play ``moves`` turns (scoring ones where the tile allows), let the player on turn
+    stall, and the others vote to end."""
     for _ in range(moves):
-        assert not (await table.place()).ephemeral
+        state = await table.state()
+        assert not (await table.place(scoring_move(state) if state.current is not None
+                                      and not state.current.is_ai else None)).ephemeral
     await table.env.advance_time(12 * HOUR)
     state = await table.state()
     for member in list(table.members.values()):
@@ -56,6 +61,7 @@ async def test_a_rated_two_player_game_updates_both_ratings_as_openskill_compute
     await table.started("alice", "bob")
     assert (await table.state()).row.rated  # the server's default for a new lobby
     final = await end_by_vote(table)
+    assert len(set(final.game.scores)) == 2, "a winner and a loser"
     db = table.bot.storage
     guild = table.guild.id
     expected = by_hand(list(final.game.scores), [None, None])
@@ -223,3 +229,32 @@ async def test_each_ai_level_has_its_own_rating(database) -> None:
         answer = await alice.slash(table.channel, "profile", ai="easy")
         message = answer.followups[-1] if answer.followups else answer.response
         assert message.embeds[0].title == "🤖 AI (easy): Carcassonne"
+
+
+def test_removed_players_share_the_last_place_and_two_ais_of_a_level_rate_once() -> None:
+    """A removed player keeps their seat's history, placed after everyone still in the
+    game; two AI seats of one level are one player of the server: it takes the mean of
+    their two new ratings, computed as two players of its rating."""
+    game = Game.new(["Ana", "Bo", "AI 1", "AI 2"], Options(), seed=5)
+    for _ in range(6):
+        game.play(Place(game.tile.id, *next(game.legal_placements())))
+    game.remove_player(1)
+    game.end()
+    placed = places(game)
+    assert placed[1] == 4 and all(p <= 3 for seat, p in enumerate(placed) if seat != 1)
+    row = GameRow(id=1, guild_id=1, channel_id=1, host_id=1, options={"game": "carcassonne"},
+                  seed=5, players=(Player(1, "Ana"), Player(2, "Bo"), Player(-1, "AI 1", "easy"),
+                                   Player(-2, "AI 2", "easy")),
+                  status=Status.FINISHED, version=1, record=None, lobby_message_id=None,
+                  created_at=NOW, updated_at=NOW, turn_started_at=None, finished_at=NOW,
+                  rated=True)
+    result = game_result(row, game, started_at=None, finished_at=NOW)
+    assert [p.player for p in result.players] == ["1", "2", "easy", "easy"]
+    assert result.players[1].removed and result.rated
+    rated = dict((r.player, r) for r, _ in new_ratings(result, {}))
+    assert set(rated) == {"1", "2", "easy"}
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(4)], ranks=placed)
+    assert rated["2"].mu == pytest.approx(expected[1][0].mu)
+    assert rated["easy"].mu == pytest.approx((expected[2][0].mu + expected[3][0].mu) / 2)
+    assert rated["easy"].games == 1
