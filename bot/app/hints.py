@@ -1,8 +1,8 @@
 """Hints, the application layer: the player on turn asks the AI what it would play.
 
 A hint is for casual games on a server that allows them (its ``hints``
-setting, off by default): :func:`hints_allowed` is the one rule, which rated
-and league games will extend. The AI's suggestion is computed in a worker
+setting, off by default): :func:`hints_allowed` is the one rule; a rated game
+(issue 22) is not casual, and league games will not be either. The AI's suggestion is computed in a worker
 process (:meth:`bot.thinking.Thinker.hint`, the ``medium`` evaluation's
 best move, as the game review judges), and before it is shown the game
 notes that this turn's player took a hint (``games.hints``, a change of

@@ -258,3 +258,44 @@ def test_removed_players_share_the_last_place_and_two_ais_of_a_level_rate_once()
     assert rated["2"].mu == pytest.approx(expected[1][0].mu)
     assert rated["easy"].mu == pytest.approx((expected[2][0].mu + expected[3][0].mu) / 2)
     assert rated["easy"].games == 1
+
+
+async def test_results_ratings_and_opt_outs_round_trip_on_both_databases(any_database) -> None:
+    from datetime import timedelta
+
+    from bot.storage import GameResult, ResultPlayer
+    from bot.storage.databases import open_storage
+
+    store = await open_storage(any_database)
+    try:
+        async with store.transaction() as tx:
+            row = await tx.insert_game(guild_id=1, channel_id=2, host=Player(3, "ann"),
+                                       options={"game": "hunters-and-gatherers"}, now=NOW,
+                                       rated=True)
+            assert row.rated
+            result = GameResult(
+                row.id, 1, "hunters-and-gatherers", True, 40, NOW, NOW + timedelta(hours=5),
+                (ResultPlayer(0, "3", 3, None, "ann", 41, 1, points_during={"forest": 20},
+                              points_final={"meadow": 21}, followers_placed={"meeple": 7},
+                              biggest_city=0, longest_road=0, turns=20),
+                 ResultPlayer(1, "hard", None, "hard", "AI Hard 1", 30, 2, removed=True)))
+            await tx.save_result(result)
+            rating = Rating("3", 3, None, "ann", 27.5, 8.0, 3.5, games=1, wins=1)
+            await tx.save_ratings(1, "hunters-and-gatherers", row.id, [(rating, 0.0)], NOW)
+            await tx.set_hidden(1, 3, True, NOW)
+        assert await store.game_result(row.id) == result
+        assert (await store.game_result(row.id)).duration == timedelta(hours=5)
+        assert await store.player_results(1, "hunters-and-gatherers", "3") == [result.players[0]]
+        assert await store.rating(1, "hunters-and-gatherers", "3") == rating
+        [point] = await store.rating_history(1, "hunters-and-gatherers", "3")
+        assert (point.game_id, point.ordinal, point.previous) == (row.id, 3.5, 0.0)
+        assert await store.hidden(1, 3)
+        assert await store.leaderboard(1, "hunters-and-gatherers", min_games=1, offset=0,
+                                       limit=10) == []
+        async with store.transaction() as tx:
+            await tx.set_hidden(1, 3, False, NOW)
+        assert await store.leaderboard(1, "hunters-and-gatherers", min_games=1, offset=0,
+                                       limit=10) == [rating]
+        assert (await store.game(row.id)).rated
+    finally:
+        await store.close()
