@@ -5,10 +5,9 @@ setting, off by default): :func:`hints_allowed` is the one rule; a rated game
 (issue 22) is not casual, and league games will not be either. The AI's
 suggestion is computed in a worker process (:meth:`bot.thinking.Thinker.hint`,
 the ``medium`` evaluation's best move, as the game review judges), and before
-it is shown the game
-notes that this turn's player took a hint (``games.hints``, a change of
-version of its own, logged as ``hint``), which the history says. Nothing
-else changes: the turn, its timers and its clock stay as they were.
+it is shown the game notes that this turn's player took a hint (``games.hints``,
+a change of version of its own, logged as ``hint``), which the history says.
+Nothing else changes: the turn, its timers and its clock stay as they were.
 """
 
 from __future__ import annotations
