@@ -141,3 +141,9 @@ def rules(topic: Topic, t: Messages) -> bytes | None:
     """The small picture of a ``/carcassonne rules`` topic, drawn on an example game."""
     game = HUNTERS_AND_GATHERERS if topic is Topic.HUNTERS else "carcassonne"
     return _png(lambda: render_rules(topic, labels=labels_of(t, game)))
+
+
+def rating_history(ratings: list[int], title: str) -> bytes | None:
+    """A player's shown rating after each rated game (issue 22), the first value the
+    rating before them."""
+    return _safely(lambda: render.rating_chart(ratings, title=title))

@@ -60,7 +60,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import map_frame, render_board, render_choices
-from .chart import score_chart, score_table
+from .chart import rating_chart, score_chart, score_table
 from .hand import render_hand, render_tile
 from .labels import ENGLISH, Counted, Labels
 from .naming import (
@@ -99,7 +99,7 @@ __all__ = [
     "candidate_positions", "get_theme",
     "map_frame", "parse_candidate", "parse_position", "player_colour", "player_mark",
     "position_label", "render_board", "render_choices", "render_features", "render_hand",
-    "render_preview", "render_review", "render_tile", "render_turn", "score_chart",
+    "rating_chart", "render_preview", "render_review", "render_tile", "render_turn", "score_chart",
     "score_table", "theme_for", "to_png",
     "warm_up",
 ]

@@ -8,7 +8,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = {
     "engine": set(),
     "render": {"engine", "PIL"},
-    "bot": {"engine", "render", "discord", "aiosqlite", "asyncpg", "dotenv", "PIL", "babel"},
+    "bot": {"engine", "render", "discord", "aiosqlite", "asyncpg", "dotenv", "PIL", "babel",
+            "openskill"},
 }
 
 

@@ -21,6 +21,8 @@ It takes ids and values and returns result values; a refusal is a
 - :mod:`~bot.app.ai_turns`, :mod:`~bot.app.hints`, :mod:`~bot.app.reviews`: the AI;
 - :mod:`~bot.app.queries`: state, my games, history, export;
 - :mod:`~bot.app.archive`: a server's finished games, their statistics and replays.
+- :mod:`~bot.app.results`, :mod:`~bot.app.ratings`: a finished game's statistics and
+  ratings; leaderboards and profiles.
 
 :class:`App` builds them all on one storage.
 """
@@ -43,6 +45,7 @@ from .lobby import Lobby
 from .me import Me
 from .moves import Moves
 from .queries import Queries
+from .ratings import Ratings
 from .reviews import Reviews
 from .settings import Settings
 from .state import GameState, Positions
@@ -84,6 +87,7 @@ class App:
         self.ai = AITurns(db, self.positions, self.moves, self.timers, thinker, clock)
         self.hints = Hints(db, self.queries, thinker, clock=clock)
         self.reviews = Reviews(self.queries, thinker)
+        self.ratings = Ratings(db, clock)
 
     async def posted(self, state: GameState, message: MessageRef | None, *,
                      announces_turn: bool) -> None:

@@ -1,13 +1,13 @@
 """Hints, the application layer: the player on turn asks the AI what it would play.
 
 A hint is for casual games on a server that allows them (its ``hints``
-setting, off by default): :func:`hints_allowed` is the one rule, which rated
-and league games will extend. The AI's suggestion is computed in a worker
-process (:meth:`bot.thinking.Thinker.hint`, the ``medium`` evaluation's
-best move, as the game review judges), and before it is shown the game
-notes that this turn's player took a hint (``games.hints``, a change of
-version of its own, logged as ``hint``), which the history says. Nothing
-else changes: the turn, its timers and its clock stay as they were.
+setting, off by default): :func:`hints_allowed` is the one rule; a rated game
+(issue 22) is not casual, and league games will not be either. The AI's
+suggestion is computed in a worker process (:meth:`bot.thinking.Thinker.hint`,
+the ``medium`` evaluation's best move, as the game review judges), and before
+it is shown the game notes that this turn's player took a hint (``games.hints``,
+a change of version of its own, logged as ``hint``), which the history says.
+Nothing else changes: the turn, its timers and its clock stay as they were.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from .vocabulary import Change
 
 
 def is_casual(row: GameRow) -> bool:
-    """A game that counts for no rating and no league: every game, until rated and
-    league games exist (their rows will say so)."""
-    return True
+    """A game that counts for no rating and no league (issue 23: hints never in rated
+    or league games): the host did not make it rated."""
+    return not row.rated
 
 
 def hints_allowed(settings: ServerSettings, row: GameRow) -> bool:
@@ -63,7 +63,10 @@ class Hints:
         (checked before the AI thinks, so that it is answered at once)."""
         state = await self.queries.state(guild_id, channel_id=channel_id, latest=True)
         require_running(state.row)
-        if not hints_allowed(await server_settings(self.db, guild_id), state.row):
+        settings = await server_settings(self.db, guild_id)
+        if settings.hints and not hints_allowed(settings, state.row):
+            raise NotAllowed(N_("This game is rated: rated games give no hints."))
+        if not hints_allowed(settings, state.row):
             raise NotAllowed(N_("Hints are off on this server. A member with Manage Server "
                                 "can turn them on: `/carcassonne settings hints: True`."))
         require_turn(state, user_id)

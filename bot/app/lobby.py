@@ -103,6 +103,7 @@ class Lobby:
                     host=host,
                     options={"game": parsed.game, **parsed.to_dict()},
                     now=now,
+                    rated=settings.rated,
                 )
                 if ai:
                     assert name_ai is not None
@@ -206,6 +207,19 @@ class Lobby:
             new = await self.lifecycle.save_change(
                 tx, row, replace(row, players=players), action=action, user_id=user_id,
                 now=now, data=data)
+        return GameState(new)
+
+    async def toggle_rated(self, guild_id: int, user_id: int, *,
+                           game_id: int | None = None) -> GameState:
+        """The host makes the lobby a rated game, or a casual one again (issue 22)."""
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            row = await self._lobby(tx, guild_id, None, game_id)
+            if user_id != row.host_id:
+                raise HostOnly(N_("Only the host can choose whether the game is rated."))
+            new = await self.lifecycle.save_change(
+                tx, row, replace(row, rated=not row.rated), action=Change.RATED,
+                user_id=user_id, now=now, data={"rated": not row.rated})
         return GameState(new)
 
     async def leave(

@@ -43,6 +43,8 @@ class MyHours:
     changed: bool = False
     #: The games a vacation just began or ended in (to be told in their channels).
     told: tuple[GameState, ...] = ()
+    #: Left off this server's leaderboards at their request (issue 22).
+    hidden: bool = False
 
 
 class Me:
@@ -69,13 +71,15 @@ class Me:
         call: str | None = None,
         call_after: int | None = None,
         vacation: int | None = None,
+        leaderboard: bool | None = None,
     ) -> MyHours:
         """A player's settings; with changes, saved first, all or none. ``language``:
         a language code, or ``auto`` for the player's Discord language; ``vacation``:
-        days of vacation from now in every running game of theirs here (0: back now)."""
+        days of vacation from now in every running game of theirs here (0: back now);
+        ``leaderboard``: shown on this server's leaderboards, or left off them."""
         now = self.clock()
         changed = any(v is not None
-                      for v in (language, zone, quiet, call, call_after, vacation))
+                      for v in (language, zone, quiet, call, call_after, vacation, leaderboard))
         told: list[GameState] = []
         async with self.db.transaction() as tx:
             own = await tx.settings(Scope.PLAYER, user_id)
@@ -101,6 +105,9 @@ class Me:
                 await tx.set_settings(Scope.PLAYER, user_id, own, now)
             if vacation is not None:
                 told = await self._vacation(tx, guild_id, user_id, vacation, now)
+            if leaderboard is not None:
+                await tx.set_hidden(guild_id, user_id, not leaderboard, now)
+            hidden = await tx.hidden(guild_id, user_id)
             away = []
             for row in await self._games(tx, guild_id, user_id):
                 mine = (await vacations(tx, row.id)).get(user_id)
@@ -108,7 +115,7 @@ class Me:
                     away.append((GameState(row), mine))
         if changed:
             self.wake()
-        return MyHours(hours, own.get(LANGUAGE), tuple(away), changed, tuple(told))
+        return MyHours(hours, own.get(LANGUAGE), tuple(away), changed, tuple(told), hidden)
 
     @staticmethod
     async def _games(tx: Transaction, guild_id: int, user_id: int) -> list[GameRow]:

@@ -167,6 +167,8 @@ class ServerSettings:
     #: A deadline that would fall inside the quiet hours of the player on turn
     #: moves to their end (:mod:`bot.app.hours`).
     quiet_deadlines: bool = True
+    #: New lobbies are rated games unless their host says otherwise (issue 22).
+    rated: bool = False
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
@@ -188,6 +190,7 @@ class ServerSettings:
             language=parse_language(data.get("language")),
             hints=bool(data.get("hints", False)),
             quiet_deadlines=bool(data.get("quiet_deadlines", True)),
+            rated=bool(data.get("rated", False)),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,6 +204,7 @@ class ServerSettings:
             "language": self.language.value if self.language else None,
             "hints": self.hints,
             "quiet_deadlines": self.quiet_deadlines,
+            "rated": self.rated,
         }
 
     def allows(self, channel_id: int) -> bool:
@@ -276,6 +280,7 @@ class Settings:
         language: str | None = None,
         hints: bool | None = None,
         quiet_deadlines: bool | None = None,
+        rated: bool | None = None,
         **values: Any,
     ) -> SettingsUpdate:
         """Change a server's settings (Manage Server); running games follow at once.
@@ -295,6 +300,7 @@ class Settings:
             or language is not None
             or hints is not None
             or quiet_deadlines is not None
+            or rated is not None
         )
         if not changing:
             return SettingsUpdate(await self.server_settings(guild_id), changed=False)
@@ -325,6 +331,7 @@ class Settings:
                 hints=current.hints if hints is None else hints,
                 quiet_deadlines=(current.quiet_deadlines if quiet_deadlines is None
                                  else quiet_deadlines),
+                rated=current.rated if rated is None else rated,
             )
             await tx.set_settings(Scope.SERVER, guild_id, settings.to_dict(), now)
             if (settings.rules != current.rules

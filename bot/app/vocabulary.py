@@ -131,3 +131,4 @@ class Change(StrEnum):
     SKIP = "skip"
     REMOVE = "remove"
     ABANDONED = "abandoned"
+    RATED = "rated"

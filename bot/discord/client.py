@@ -102,6 +102,7 @@ class CarcassonneBot(ServedBot):
         await self.tree.set_translator(CatalogueTranslator(self.catalogues))
         await self.add_cog(composed.cog)
         await self.add_cog(composed.archive)
+        await self.add_cog(composed.ratings)
         summarised = await self.app.lifecycle.summarise_old_games()
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
@@ -213,6 +214,7 @@ async def command_tree() -> app_commands.CommandTree:
                            clock=discord.utils.utcnow)
         await bot.add_cog(composed.cog)
         await bot.add_cog(composed.archive)
+        await bot.add_cog(composed.ratings)
     finally:
         await storage.close()
     return bot.tree

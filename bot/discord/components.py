@@ -9,6 +9,7 @@ lobby's (:mod:`bot.discord.lobby_buttons`) and the turn message's and turn panel
 from __future__ import annotations
 
 from .archive import ArchiveGameSelect, ArchivePageButton, ArchiveShareButton, ReplayButton
+from .boards import BoardButton
 from .lobby_buttons import LobbyButton
 from .panel import (
     ConfirmButton,
@@ -36,4 +37,5 @@ DYNAMIC_ITEMS = (
     ArchiveGameSelect,
     ReplayButton,
     ArchiveShareButton,
+    BoardButton,
 )

@@ -29,6 +29,7 @@ from ..thinking import Thinker
 from .announcements import Announcer
 from .cogs.archive import ArchiveCommands
 from .cogs.carcassonne import Carcassonne
+from .cogs.ratings import RatingCommands
 from .languages import Readers
 from .listeners import TimerListeners
 from .services import Services
@@ -43,6 +44,8 @@ class Composed:
     cog: Carcassonne
     #: ``/archive`` (issue 22): a top-level command of its own.
     archive: ArchiveCommands
+    #: ``/leaderboard`` and ``/profile`` (issue 22).
+    ratings: RatingCommands
 
 
 def compose(
@@ -71,4 +74,5 @@ def compose(
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
     return Composed(services, TimerListeners(app, announcer),
-                    Carcassonne(app, announcer, readers), ArchiveCommands(app, readers))
+                    Carcassonne(app, announcer, readers), ArchiveCommands(app, readers),
+                    RatingCommands(app, readers))

@@ -56,7 +56,7 @@ PAGE = _number("page", "1,3")
 TILE = _word("tile", "[A-Za-z0-9]{1,8}")
 #: The host's lobby buttons that seat an AI player of a level, or take the last one out.
 AI_ACTIONS = (*(f"ai-{level}" for level in PLAYER_LEVELS), "ai-remove")
-LOBBY_ACTION = _word("action", "|".join(("join", "leave", "start", *AI_ACTIONS)))
+LOBBY_ACTION = _word("action", "|".join(("join", "leave", "start", "rated", *AI_ACTIONS)))
 MAP_VIEW = _word("view", "map|features")
 ANSWER = _word("answer", "map|features|status|tiles|history|export")
 DIRECTION = _word("direction", "prev|next")
@@ -129,9 +129,13 @@ REPLAY = CustomId("replay", (GAME, TURN, STEP))
 #: "Share" under an archived game or a step of its replay (issue 22).
 ARCHIVE_SHARE = CustomId("archshare", (GAME, SHOWN))
 
-#: Every kind of component, once.
+#: A leaderboard's buttons to its previous or next page (issue 22): of a server's
+#: game kind, not of a game.
+BOARD_KIND = _word("kind", "[a-z-]{1,30}")
+BOARD = CustomId("board", (BOARD_KIND, PAGE))
 
+#: Every kind of component, once.
 KINDS = (LOBBY, PLAY, MAP, TILES, PLACES, PAGES, FOLLOWERS, CONFIRM, SHARE, ARCHIVE_PAGE,
-         ARCHIVE_GAMES, REPLAY, ARCHIVE_SHARE)
+         ARCHIVE_GAMES, REPLAY, ARCHIVE_SHARE, BOARD)
 #: What any component of a game matches: the gate's template.
 ANY = rf"{PREFIX}:[a-z]+:[0-9]{{1,18}}(?::.*)?"

@@ -19,6 +19,7 @@ from ..words.lobby import (
     button_labels,
     everyone_left,
     lobby_post,
+    rated_label,
     remove_ai_label,
 )
 from ..words.threads import no_thread_note
@@ -67,6 +68,9 @@ class LobbyButton(GameItem[discord.ui.Button], ids=custom_ids.LOBBY):
             require_posting(interaction)
             state = await as_host(interaction, state.row, lambda: lobby.start(
                 guild_id, user_id, game_id=self.game_id))
+        elif self.action == "rated":  # issue 22
+            state = await as_host(interaction, state.row, lambda: lobby.toggle_rated(
+                guild_id, user_id, game_id=self.game_id))
         elif self.action == "ai-remove":
             state = await as_host(interaction, state.row, lambda: lobby.remove_ai(
                 guild_id, user_id, game_id=self.game_id))
@@ -104,6 +108,8 @@ def lobby_view(t: Messages, state: GameState) -> discord.ui.View:
     closed = state.row.status != LOBBY
     for action, label in button_labels(t).items():
         view.add_item(LobbyButton(state.id, action, label, disabled=closed))
+    view.add_item(LobbyButton(state.id, "rated", rated_label(t, state.row.rated),
+                              disabled=closed))
     full = len(state.players) >= max_players(state.row.options)
     for level in PLAYER_LEVELS:
         view.add_item(LobbyButton(state.id, f"ai-{level}", add_ai_label(t, level),

@@ -13,6 +13,10 @@ machines), implements the same three classes:
   bot's own facts (the timer queue, metadata).
 
 Times are timezone-aware UTC datetimes; JSON-like values are plain dicts.
+
+One module on purpose: the interface is read as a whole, and each backend
+implements all of it; the values of finished games and ratings (issue 22) are
+in :mod:`bot.storage.results`.
 """
 
 from __future__ import annotations
@@ -175,6 +179,8 @@ class GameRow:
     hints: frozenset[int] = frozenset()
     #: The thread the game is played in (None: its channel).
     thread_id: int | None = None
+    #: The host's choice: the game counts for ratings (issue 22).
+    rated: bool = False
 
     @property
     def is_open(self) -> bool:
@@ -234,6 +240,8 @@ class PlayerGame:
     row: GameRow
     deadline: datetime | None
 
+
+from .results import GameResult, Rating, RatingPoint, ResultPlayer  # noqa: E402
 
 # --------------------------------------------------------------- interface
 
@@ -307,6 +315,36 @@ class Reads(abc.ABC):
     @abc.abstractmethod
     async def count_games(self) -> int: ...
 
+    @abc.abstractmethod
+    async def game_result(self, game_id: int) -> GameResult | None:
+        """The result and statistics of a game that ended normally."""
+
+    @abc.abstractmethod
+    async def player_results(self, guild_id: int, kind: str, player: str) -> list[ResultPlayer]:
+        """Every game of ``kind`` a player (a user id in decimal, or an AI's level)
+        played to its end in a server, oldest first."""
+
+    @abc.abstractmethod
+    async def rating(self, guild_id: int, kind: str, player: str) -> Rating | None: ...
+
+    @abc.abstractmethod
+    async def leaderboard(self, guild_id: int, kind: str, *, min_games: int, offset: int,
+                          limit: int) -> list[Rating]:
+        """A page of a server's ratings of ``kind``, best first: players with at least
+        ``min_games`` rated games, less the members who asked to be left off."""
+
+    @abc.abstractmethod
+    async def leaderboard_size(self, guild_id: int, kind: str, *, min_games: int) -> int:
+        """How many players :meth:`leaderboard` has in all."""
+
+    @abc.abstractmethod
+    async def rating_history(self, guild_id: int, kind: str, player: str) -> list[RatingPoint]:
+        """A player's rating after each of their rated games, oldest first."""
+
+    @abc.abstractmethod
+    async def hidden(self, guild_id: int, user_id: int) -> bool:
+        """Whether a member asked to be left off the server's leaderboards."""
+
 
 class Transaction(Reads):
     """Writes; the transaction commits when its block ends and rolls back on any error."""
@@ -320,6 +358,7 @@ class Transaction(Reads):
         host: Player,
         options: dict[str, Any],
         now: datetime,
+        rated: bool = False,
     ) -> GameRow:
         """A new lobby (version 1, logged as ``create``); :class:`Conflict` if the
         channel has an open game already."""
@@ -405,6 +444,21 @@ class Transaction(Reads):
     @abc.abstractmethod
     async def set_meta(self, key: str, value: str | None) -> None:
         """Set (or with None, delete) one of the bot's own facts."""
+
+    @abc.abstractmethod
+    async def save_result(self, result: GameResult) -> None:
+        """Store the result of a game that ended normally, with its players."""
+
+    @abc.abstractmethod
+    async def save_ratings(self, guild_id: int, kind: str, game_id: int,
+                           ratings: list[tuple[Rating, float]], now: datetime) -> None:
+        """Write each player's new rating (with its ordinal before ``game_id``, for
+        the history)."""
+
+    @abc.abstractmethod
+    async def set_hidden(self, guild_id: int, user_id: int, hidden: bool,
+                         now: datetime) -> None:
+        """Leave a member off the server's leaderboards, or show them again."""
 
 
 class Storage(Reads):

@@ -36,6 +36,8 @@ from .databases import open_storage
 TABLES = (
     "guild_settings", "player_settings", "games", "game_players", "game_settings",
     "game_log", "timers", "end_votes", "game_messages",
+    # issue 22: results, statistics and ratings
+    "game_results", "result_players", "ratings", "rating_history", "leaderboard_hidden",
 )
 #: Tables whose ``id`` PostgreSQL numbers itself: it carries on after the copied ids.
 NUMBERED = ("games", "timers")

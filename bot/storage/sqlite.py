@@ -54,12 +54,16 @@ from . import (
     DatabaseTooNew,
     DatabaseUnusable,
     DiskFull,
+    GameResult,
     GameRow,
     LogEntry,
     MessageRef,
     Player,
     PlayerGame,
+    Rating,
+    RatingPoint,
     Reads,
+    ResultPlayer,
     Scope,
     Shards,
     Status,
@@ -160,8 +164,28 @@ def rearm_shard_timers(shards: Shards) -> tuple[str, tuple[int, ...]]:
 SAVE_GAME = (
     "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
     " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, stand_ins = ?,"
-    " hints = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?"
+    " hints = ?, rated = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?"
 )
+# Issue 22: results, statistics, ratings and leaderboards.
+GAME_RESULT = "SELECT * FROM game_results WHERE game_id = ?"
+RESULT_PLAYERS = "SELECT * FROM result_players WHERE game_id = ? ORDER BY seat"
+PLAYER_RESULTS = (
+    "SELECT * FROM result_players WHERE guild_id = ? AND kind = ? AND player = ?"
+    " ORDER BY game_id"
+)
+RATING = "SELECT * FROM ratings WHERE guild_id = ? AND kind = ? AND player = ?"
+_BOARD = (
+    " FROM ratings AS r WHERE r.guild_id = ? AND r.kind = ? AND r.games >= ?"
+    " AND NOT EXISTS (SELECT 1 FROM leaderboard_hidden AS h"
+    " WHERE h.guild_id = r.guild_id AND h.user_id = r.user_id)"
+)
+LEADERBOARD = f"SELECT r.*{_BOARD} ORDER BY r.ordinal DESC, r.player LIMIT ? OFFSET ?"
+LEADERBOARD_SIZE = f"SELECT count(*){_BOARD}"
+RATING_HISTORY = (
+    "SELECT game_id, ordinal, previous, created_at FROM rating_history"
+    " WHERE guild_id = ? AND kind = ? AND player = ? ORDER BY game_id"
+)
+HIDDEN = "SELECT 1 FROM leaderboard_hidden WHERE guild_id = ? AND user_id = ?"
 DELETE_GAME_TIMER = "DELETE FROM timers WHERE game_id = ? AND event = ?"
 CLAIM_TIMER = "DELETE FROM timers WHERE id = ?"
 HASTEN_TIMER = (
@@ -196,9 +220,17 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a game's log": (GAME_LOG, (1,)),
     "the next timer": (NEXT_TIMER, ()),
     "save a game": (
-        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "[]", "", 1,
-                    1)
+        SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "[]", 0, "",
+                    1, 1)
     ),
+    "a game's result": (GAME_RESULT, (1,)),
+    "a result's players": (RESULT_PLAYERS, (1,)),
+    "a player's results": (PLAYER_RESULTS, (1, "carcassonne", "1")),
+    "a rating": (RATING, (1, "carcassonne", "1")),
+    "a leaderboard page": (LEADERBOARD, (1, "carcassonne", 3, 10, 0)),
+    "a leaderboard's size": (LEADERBOARD_SIZE, (1, "carcassonne", 3)),
+    "a rating's history": (RATING_HISTORY, (1, "carcassonne", "1")),
+    "a member left off leaderboards": (HIDDEN, (1, 1)),
     "replace a game's timer": (DELETE_GAME_TIMER, (1, "reminder")),
     "claim a timer": (CLAIM_TIMER, (1,)),
     "hasten a game's timer": (HASTEN_TIMER, ("", 1, "ai_turn", 1, "")),
@@ -363,6 +395,26 @@ def _game(row: sqlite3.Row) -> GameRow:
         stand_ins=frozenset(json.loads(row["stand_ins"])),
         hints=frozenset(json.loads(row["hints"])),
         thread_id=row["thread_id"],
+        rated=bool(row["rated"]),
+    )
+
+
+def _result_player(row: sqlite3.Row) -> ResultPlayer:
+    return ResultPlayer(
+        seat=row["seat"], player=row["player"], user_id=row["user_id"], ai=row["ai"],
+        name=row["name"], score=row["score"], place=row["place"], removed=bool(row["removed"]),
+        points_during=json.loads(row["points_during"]),
+        points_final=json.loads(row["points_final"]),
+        followers_placed=json.loads(row["followers_placed"]),
+        biggest_city=row["biggest_city"], longest_road=row["longest_road"], turns=row["turns"],
+    )
+
+
+def _rating(row: sqlite3.Row) -> Rating:
+    return Rating(
+        player=row["player"], user_id=row["user_id"], ai=row["ai"], name=row["name"],
+        mu=row["mu"], sigma=row["sigma"], ordinal=row["ordinal"], games=row["games"],
+        wins=row["wins"],
     )
 
 
@@ -471,6 +523,45 @@ class _Reads(Reads):
         row = await self._one("SELECT count(*) FROM games")
         return row[0] if row else 0
 
+    async def game_result(self, game_id: int) -> GameResult | None:
+        row = await self._one(GAME_RESULT, (game_id,))
+        if row is None:
+            return None
+        finished = _time(row["finished_at"])
+        assert finished is not None
+        return GameResult(
+            game_id=row["game_id"], guild_id=row["guild_id"], kind=row["kind"],
+            rated=bool(row["rated"]), turns=row["turns"], started_at=_time(row["started_at"]),
+            finished_at=finished,
+            players=tuple(_result_player(r) for r in await self._all(RESULT_PLAYERS,
+                                                                       (game_id,))),
+        )
+
+    async def player_results(self, guild_id: int, kind: str, player: str) -> list[ResultPlayer]:
+        return [_result_player(row)
+                for row in await self._all(PLAYER_RESULTS, (guild_id, kind, player))]
+
+    async def rating(self, guild_id: int, kind: str, player: str) -> Rating | None:
+        row = await self._one(RATING, (guild_id, kind, player))
+        return _rating(row) if row is not None else None
+
+    async def leaderboard(self, guild_id: int, kind: str, *, min_games: int, offset: int,
+                          limit: int) -> list[Rating]:
+        rows = await self._all(LEADERBOARD, (guild_id, kind, min_games, limit, offset))
+        return [_rating(row) for row in rows]
+
+    async def leaderboard_size(self, guild_id: int, kind: str, *, min_games: int) -> int:
+        row = await self._one(LEADERBOARD_SIZE, (guild_id, kind, min_games))
+        return row[0] if row else 0
+
+    async def rating_history(self, guild_id: int, kind: str, player: str) -> list[RatingPoint]:
+        rows = await self._all(RATING_HISTORY, (guild_id, kind, player))
+        return [RatingPoint(row["game_id"], row["ordinal"], row["previous"],
+                            datetime.fromisoformat(row["created_at"])) for row in rows]
+
+    async def hidden(self, guild_id: int, user_id: int) -> bool:
+        return await self._one(HIDDEN, (guild_id, user_id)) is not None
+
 
 # ------------------------------------------------------------------ writes
 
@@ -497,15 +588,16 @@ class SQLiteTransaction(_Reads, Transaction):
         host: Player,
         options: dict[str, Any],
         now: datetime,
+        rated: bool = False,
     ) -> GameRow:
         stamp = _stamp(now)
         try:
             row = await self._one(
                 "INSERT INTO games (guild_id, channel_id, host_id, options, players,"
-                " status, version, turn, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?) RETURNING id",
+                " status, version, turn, rated, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', 1, 0, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, host.id, _json(options), _players_json([host]),
-                 stamp, stamp),
+                 int(rated), stamp, stamp),
             )
         except self._unique_violation as exc:
             raise Conflict(f"channel {channel_id} has an open game already") from exc
@@ -542,6 +634,7 @@ class SQLiteTransaction(_Reads, Transaction):
                 new.damaged,
                 _json(sorted(new.stand_ins)),
                 _json(sorted(new.hints)),
+                int(new.rated),
                 _stamp(now),
                 old.id,
                 old.version,
@@ -675,6 +768,57 @@ class SQLiteTransaction(_Reads, Transaction):
             " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+    async def save_result(self, result: GameResult) -> None:
+        duration = result.duration
+        await self._run(
+            "INSERT INTO game_results (game_id, guild_id, kind, rated, players, turns,"
+            " started_at, finished_at, duration_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (result.game_id, result.guild_id, result.kind, int(result.rated),
+             len(result.players), result.turns,
+             _stamp(result.started_at) if result.started_at else None,
+             _stamp(result.finished_at),
+             round(duration.total_seconds()) if duration is not None else None),
+        )
+        await self._run_many(
+            "INSERT INTO result_players (game_id, seat, guild_id, kind, player, user_id, ai,"
+            " name, score, place, removed, points_during, points_final, followers_placed,"
+            " biggest_city, longest_road, turns)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(result.game_id, p.seat, result.guild_id, result.kind, p.player, p.user_id, p.ai,
+              p.name, p.score, p.place, int(p.removed), _json(p.points_during),
+              _json(p.points_final), _json(p.followers_placed), p.biggest_city,
+              p.longest_road, p.turns) for p in result.players],
+        )
+
+    async def save_ratings(self, guild_id: int, kind: str, game_id: int,
+                           ratings: list[tuple[Rating, float]], now: datetime) -> None:
+        stamp = _stamp(now)
+        await self._run_many(
+            "INSERT INTO ratings (guild_id, kind, player, user_id, ai, name, mu, sigma, ordinal,"
+            " games, wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, kind, player) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+            " games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            [(guild_id, kind, r.player, r.user_id, r.ai, r.name, r.mu, r.sigma, r.ordinal,
+              r.games, r.wins, stamp) for r, _ in ratings],
+        )
+        await self._run_many(
+            "INSERT INTO rating_history (game_id, player, guild_id, kind, mu, sigma, ordinal,"
+            " previous, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, r.player, guild_id, kind, r.mu, r.sigma, r.ordinal, previous, stamp)
+             for r, previous in ratings],
+        )
+
+    async def set_hidden(self, guild_id: int, user_id: int, hidden: bool,
+                         now: datetime) -> None:
+        if hidden:
+            await self._run(
+                "INSERT INTO leaderboard_hidden (guild_id, user_id, created_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO NOTHING", (guild_id, user_id, _stamp(now)))
+        else:
+            await self._run("DELETE FROM leaderboard_hidden WHERE guild_id = ? AND user_id = ?",
+                            (guild_id, user_id))
 
 
 # ----------------------------------------------------------------- storage

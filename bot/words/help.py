@@ -37,6 +37,8 @@ def help_embed(t: Messages) -> discord.Embed:
                   "(or the host presses the 🤖 buttons of the lobby), so you can play alone. "
                   "With the deadline policy `ai`, an AI plays the turn of a player who misses "
                   "their deadline; their next turn is theirs again."),
+        t.gettext("**Ratings**: the host's ⭐ Rated button in the lobby makes a game count; "
+                  "`/leaderboard` and `/profile` show where everyone stands."),
         t.gettext("**End**: the game ends by itself when the bag is empty; the host or a member "
                   "with Manage Server can `/carcassonne cancel` it."),
         t.gettext("**The game's rules**: `/carcassonne rules` explains them topic by topic: "

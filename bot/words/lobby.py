@@ -47,6 +47,9 @@ def lobby_post(t: Messages, state: GameState, view: discord.ui.View | None,
     row = state.row
     embed = discord.Embed(title=game_title(t, state), colour=COLOUR)
     embed.description = options_text(t, row.options)
+    if row.rated:
+        embed.description += "\n" + t.gettext(
+            "⭐ A rated game: it changes the players' ratings, and gives no hints.")
     lines = [t.gettext("{player} (host)", player=mention(state, p)) if p.id == row.host_id
              else mention(state, p) for p in row.players]
     embed.add_field(name=players_heading(t, state),
@@ -80,6 +83,12 @@ def add_ai_label(t: Messages, level: str) -> str:
     # Translators: a lobby button that seats an AI player; {level} is "easy",
     # "medium" or "hard" (at most 80 characters).
     return t.gettext("🤖 Add AI: {level}", level=ai_level(t, level))
+
+
+def rated_label(t: Messages, rated: bool) -> str:
+    """The host's button that makes the game rated or casual (issue 22), saying which
+    it is now."""
+    return t.gettext("⭐ Rated: yes") if rated else t.gettext("Rated: no")
 
 
 def remove_ai_label(t: Messages) -> str:

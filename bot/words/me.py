@@ -38,6 +38,8 @@ def me_embed(t: Messages, mine: MyHours) -> discord.Embed:
                                   end=clock_time(hours.quiet[1]))
                   if hours.quiet else t.gettext("none")),
         t.gettext("**Your turn calls you by**: {call}", call=call_text(t, hours)),
+        t.gettext("**Leaderboards**: {shown}", shown=t.gettext("left off") if mine.hidden
+                  else t.gettext("shown")),
     ]
     for state, vacation in mine.away:
         assert vacation.until is not None

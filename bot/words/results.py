@@ -1,5 +1,6 @@
-"""The end of a game: the final scoring by player and feature kind, the
-players by rank, and the line that says who won.
+"""The end of a game: the final scoring by player and feature kind, each player's
+points of the whole game by feature kind (issue 22), the players by rank, and the
+line that says who won.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from collections import defaultdict
 import discord
 
 from engine import FeatureScored, GoodsScored, record_digest
+from engine.statistics import game_statistics
 
 from ..app.state import GameState
 from ..i18n import Messages
 from ..i18n.terms import FEATURE_HEADINGS, GOODS_HEADING
 from .common import called, mark, player_name
+from .ratings import points_by_kind
 
 #: The final scoring's key for trade goods (Traders & Builders), beside feature kinds.
 GOODS_HEADING_KEY = "goods"
@@ -33,6 +36,7 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
     for goods in (e for e in game.events if isinstance(e, GoodsScored)):
         for seat in goods.scorers:
             by_player[seat][GOODS_HEADING_KEY] += goods.points  # TB-13
+    statistics = game_statistics(game).players
     for seat in ranked(state):
         gains = [f"{t.term(GOODS_HEADING if kind == GOODS_HEADING_KEY else FEATURE_HEADINGS[kind])}"
                  f" +{gained}" for kind, gained in sorted(by_player[seat].items()) if gained]
@@ -44,6 +48,9 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
         else:
             value = t.gettext("{before} during the game, nothing more at the end: **{total}**",
                               before=before, total=total)
+        by_kind = points_by_kind(t, statistics[seat].points_by_kind)
+        if by_kind:  # issue 22: the whole game's points by feature kind
+            value += "\n" + by_kind
         name = player_name(state, seat)
         if state.is_removed(seat):
             name = t.gettext("{name} (removed)", name=name)

@@ -80,6 +80,8 @@ def server_settings_embed(t: Messages, settings: ServerSettings) -> discord.Embe
                            else t.gettext("the server's language in Discord")))
     lines.append(t.gettext("**Hints from the AI in casual games**: {answer}",
                            answer=t.gettext("yes") if settings.hints else t.gettext("no")))
+    lines.append(t.gettext("**New games are rated**: {answer}",
+                           answer=t.gettext("yes") if settings.rated else t.gettext("no")))
     embed.description = "\n".join(lines)
     return embed
 

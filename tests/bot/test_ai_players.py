@@ -66,7 +66,7 @@ async def test_the_host_seats_ai_players_with_the_lobby_buttons(database) -> Non
         lobby = (await alice.slash(table.channel, "carcassonne new")).response
         state = await table.state()
         assert custom_ids(lobby) == [
-            *(f"carc:lobby:{state.id}:{a}" for a in ("join", "leave", "start")),
+            *(f"carc:lobby:{state.id}:{a}" for a in ("join", "leave", "start", "rated")),
             *(f"carc:lobby:{state.id}:ai-{a}" for a in ("easy", "medium", "hard", "remove"))]
         assert "AI players" in lobby.embeds[0].footer.text
         added = await alice.click(lobby, label="🤖 Add AI: hard")

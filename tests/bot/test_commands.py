@@ -64,7 +64,9 @@ def check_option(option: dict, path: str) -> None:
 async def test_every_command_fits_discord_limits(env) -> None:
     commands = env.bot.tree.get_commands()
     payloads = [command.to_dict(env.bot.tree) for command in commands]
-    assert [p["name"] for p in payloads] == ["carcassonne", "archive"]  # archive: issue 22
+    assert payloads[0]["name"] == "carcassonne"
+    # the community commands of issue 22, each a command of its own
+    assert {p["name"] for p in payloads[1:]} == {"archive", "leaderboard", "profile"}
     root = payloads[0]
     for other in payloads[1:]:  # the community commands: guild-only, within the limits
         check_option(other, f"/{other['name']}")
@@ -80,6 +82,15 @@ async def test_every_command_fits_discord_limits(env) -> None:
             total += len(option["name"]) + len(option["description"])
             total += sum(len(c["name"]) + len(str(c["value"])) for c in option.get("choices") or [])
     assert total <= 4000  # Discord's limit on the summed text of one command
+
+
+async def test_leaderboard_and_profile_are_their_own_guild_only_commands(env) -> None:
+    """Issue 22: top-level, since ``/carcassonne`` is near Discord's limits."""
+    payloads = {c.name: c.to_dict(env.bot.tree) for c in env.bot.tree.get_commands()}
+    for name in ("leaderboard", "profile"):
+        check_option(payloads[name], f"/{name}")
+        assert payloads[name].get("contexts") == [0] or payloads[name].get("dm_permission") \
+            is False
 
 
 async def test_place_autocompletes_position_follower_and_tile(env) -> None:

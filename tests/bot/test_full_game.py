@@ -38,7 +38,7 @@ async def test_a_full_two_player_game(table, tmp_path) -> None:
     assert all(any(p.name in n for n in names) for p in state.players)
     ranked = sorted(range(len(state.players)), key=lambda s: (-outcome.scores[s], s))
     for seat, field in zip(ranked, fields, strict=True):  # by rank (issue 18, fault 6)
-        assert field.value.endswith(f": **{outcome.scores[seat]}**")
+        assert field.value.split("\n")[0].endswith(f": **{outcome.scores[seat]}**")
     assert not final.components  # no "Play your turn" after the end
     assert scored
 

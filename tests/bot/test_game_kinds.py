@@ -97,7 +97,7 @@ def assert_final_announcement(message: simcord.ResponseMessage, state: GameState
     for seat, field in zip(ranked, fields, strict=True):
         gained = sum(e.points for e in finals if seat in e.scorers)
         assert field.value.startswith(f"{outcome.scores[seat] - gained} during the game, ")
-        assert field.value.endswith(f" at the end: **{outcome.scores[seat]}**")
+        assert field.value.split("\n")[0].endswith(f" at the end: **{outcome.scores[seat]}**")
         assert ("nothing more" in field.value) == (gained == 0)
     assert not message.components  # no "Play your turn" once it is over
 

@@ -22,7 +22,8 @@ async def test_new_posts_a_lobby_with_join_leave_start(table) -> None:
     state = await table.state()
     assert custom_ids(message)[:3] == [f"carc:lobby:{state.id}:{a}"
                                        for a in ("join", "leave", "start")]
-    assert custom_ids(message)[3:] == [f"carc:lobby:{state.id}:ai-{a}"  # the host's AI seats
+    assert custom_ids(message)[3] == f"carc:lobby:{state.id}:rated"  # the host's (issue 22)
+    assert custom_ids(message)[4:] == [f"carc:lobby:{state.id}:ai-{a}"  # the host's AI seats
                                        for a in ("easy", "medium", "hard", "remove")]
     assert state.row.status == "lobby" and state.row.lobby_message_id == message.id
     assert state.row.options == {"game": "carcassonne", "river": True, "farmers": "1st", "hand": 2}

@@ -18,6 +18,7 @@ from bot.words.results import final_scoring
 from bot.words.status import status_embed
 from bot.words.turn import scores_field, turn_post
 from engine import MEEPLE, FeatureScored, Game, Options, Place, TileDiscarded, record_digest
+from engine.statistics import game_statistics
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 ENGLISH = messages(SOURCE)
@@ -108,8 +109,15 @@ def test_final_scoring_is_broken_down_by_feature_and_names_the_winner() -> None:
     headings = {ENGLISH.term(FEATURE_HEADINGS[e.kind]) for e in finals}
     text = " ".join(f.value for f in fields)
     assert headings and all(f"{heading} +" in text for heading in headings)
+    statistics = game_statistics(game).players
     for seat, field in zip(ranked, fields, strict=True):
-        assert field.value.endswith(f": **{outcome.scores[seat]}**")
+        scoring, by_kind = field.value.split("\n")
+        assert scoring.endswith(f": **{outcome.scores[seat]}**")
+        # Issue 22: the whole game's points by feature kind, which add up to the score.
+        shown = dict(part.rsplit(" ", 1) for part in by_kind.split(" · "))
+        assert shown == {ENGLISH.term(FEATURE_HEADINGS[kind]): str(points)
+                         for kind, points in statistics[seat].points_by_kind.items()}
+        assert sum(map(int, shown.values())) == outcome.scores[seat]
 
 
 def test_status_shows_who_is_on_turn_since_when() -> None:

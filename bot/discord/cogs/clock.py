@@ -84,6 +84,7 @@ class ClockCommands(Commands):
         vacation_days="Vacation days a game",
         vacations="Vacations a game",
         quiet_deadlines="Deadlines skip quiet hours",
+        rated="New games are rated",
     )
     @app_commands.choices(policy=POLICY_CHOICES, language=[
         *LANGUAGE_CHOICES,
@@ -110,6 +111,7 @@ class ClockCommands(Commands):
         vacation_days: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
         vacations: app_commands.Range[int, 0, MAX_VACATIONS] | None = None,
         quiet_deadlines: bool | None = None,
+        rated: bool | None = None,
     ) -> None:
         guild_id, _channel_id = await self.where(interaction)
         update = await self.app.settings.update_server_settings(
@@ -134,6 +136,7 @@ class ClockCommands(Commands):
             vacation_days=vacation_days,
             vacations=vacations,
             quiet_deadlines=quiet_deadlines,
+            rated=rated,
         )
         t = await self.readers.private(interaction)
         await interaction.response.send_message(

@@ -31,6 +31,7 @@ class MeCommands(Commands):
         call="How turns call you",
         call_after="Call me after N hours",
         vacation="Days away (0: back)",
+        leaderboard="Show me on leaderboards",
     )
     @app_commands.choices(language=[
         *LANGUAGE_CHOICES,
@@ -45,11 +46,12 @@ class MeCommands(Commands):
         call: str | None = None,
         call_after: app_commands.Range[int, 0, MAX_CALL_AFTER_HOURS] | None = None,
         vacation: app_commands.Range[int, 0, MAX_VACATION_DAYS] | None = None,
+        leaderboard: bool | None = None,
     ) -> None:
         guild_id, _channel_id = await self.where(interaction)
         mine = await self.app.me.me(guild_id, interaction.user.id, language=language, zone=zone,
                                     quiet=quiet, call=call, call_after=call_after,
-                                    vacation=vacation)
+                                    vacation=vacation, leaderboard=leaderboard)
         t = await self.readers.private(interaction)
         lines = []
         if language == AUTOMATIC:
