@@ -19,7 +19,8 @@ It takes ids and values and returns result values; a refusal is a
 - :mod:`~bot.app.hours`, :mod:`~bot.app.me`: a player's time zone, quiet hours,
   way of being called, and vacations;
 - :mod:`~bot.app.ai_turns`, :mod:`~bot.app.hints`, :mod:`~bot.app.reviews`: the AI;
-- :mod:`~bot.app.queries`: state, my games, history, export.
+- :mod:`~bot.app.queries`: state, my games, history, export;
+- :mod:`~bot.app.leagues`: leagues, their rounds and standings.
 
 :class:`App` builds them all on one storage.
 """
@@ -36,6 +37,7 @@ from .absence import Absences
 from .ai_turns import AITurns
 from .clock import Clock
 from .hints import Hints
+from .leagues.service import Leagues
 from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .me import Me
@@ -81,6 +83,7 @@ class App:
         self.ai = AITurns(db, self.positions, self.moves, self.timers, thinker, clock)
         self.hints = Hints(db, self.queries, thinker, clock=clock)
         self.reviews = Reviews(self.queries, thinker)
+        self.leagues = Leagues(db, self.positions, self.lobby, self.lifecycle, clock)
 
     async def posted(self, state: GameState, message: MessageRef | None, *,
                      announces_turn: bool) -> None:

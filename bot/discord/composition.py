@@ -28,7 +28,9 @@ from ..storage import Shards, Storage
 from ..thinking import Thinker
 from .announcements import Announcer
 from .cogs.carcassonne import Carcassonne
+from .cogs.league import LeagueCommands
 from .languages import Readers
+from .leagues import LeagueNews
 from .listeners import TimerListeners
 from .services import Services
 
@@ -40,6 +42,8 @@ class Composed:
     services: Services
     listeners: TimerListeners
     cog: Carcassonne
+    #: ``/league`` (issue 22): a command group of its own.
+    league_cog: LeagueCommands
 
 
 def compose(
@@ -67,5 +71,6 @@ def compose(
     announcer = Announcer(client, readers, app.posted, app.lobby.set_thread)
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
-    return Composed(services, TimerListeners(app, announcer),
-                    Carcassonne(app, announcer, readers))
+    news = LeagueNews(client, app, readers, announcer)
+    return Composed(services, TimerListeners(app, announcer, news),
+                    Carcassonne(app, announcer, readers), LeagueCommands(app, news, readers))

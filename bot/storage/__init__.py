@@ -235,6 +235,51 @@ class PlayerGame:
     deadline: datetime | None
 
 
+@dataclass(frozen=True)
+class League:
+    """A league (issue 22): a named set of players in one channel, paired round by
+    round; ``options`` are its games' options, ``round`` the round being played."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    format: str
+    options: dict[str, Any]
+    rounds: int
+    round_hours: int
+    status: str
+    round: int
+    round_ends_at: datetime | None
+    version: int
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class LeaguePlayer:
+    user_id: int
+    name: str
+    #: The round in which the player dropped out (None: still in).
+    dropped_round: int | None = None
+
+
+@dataclass(frozen=True)
+class LeagueGame:
+    """One pairing of a league's round (``player_b`` None: a bye), its game and result."""
+
+    id: int
+    league_id: int
+    round: int
+    player_a: int
+    player_b: int | None
+    game_id: int | None
+    status: str
+    score_a: int = 0
+    score_b: int = 0
+    forfeit_by: int | None = None
+
+
 # --------------------------------------------------------------- interface
 
 
@@ -295,6 +340,27 @@ class Reads(abc.ABC):
 
     @abc.abstractmethod
     async def count_games(self) -> int: ...
+
+    # -------------------------------------------------------------- leagues
+
+    @abc.abstractmethod
+    async def league(self, league_id: int) -> League | None: ...
+
+    @abc.abstractmethod
+    async def channel_league(self, guild_id: int, channel_id: int) -> League | None:
+        """The channel's open league, else the one created last there."""
+
+    @abc.abstractmethod
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        """A league's players, in the order they joined."""
+
+    @abc.abstractmethod
+    async def league_games(self, league_id: int) -> list[LeagueGame]:
+        """A league's pairings, by round."""
+
+    @abc.abstractmethod
+    async def league_game_of(self, game_id: int) -> LeagueGame | None:
+        """The league pairing a game is played for, if any."""
 
 
 class Transaction(Reads):
@@ -394,6 +460,37 @@ class Transaction(Reads):
     @abc.abstractmethod
     async def set_meta(self, key: str, value: str | None) -> None:
         """Set (or with None, delete) one of the bot's own facts."""
+
+    @abc.abstractmethod
+    async def insert_league(self, *, guild_id: int, channel_id: int, organiser_id: int,
+                            name: str, format: str, options: dict[str, Any], rounds: int,
+                            round_hours: int, now: datetime) -> League:
+        """A new league, signing up; :class:`Conflict` if the channel has an open one."""
+
+    @abc.abstractmethod
+    async def save_league(self, old: League, new: League, now: datetime) -> League:
+        """Write ``new``'s status and round over ``old`` if still at ``old.version``
+        (else :class:`VersionConflict`)."""
+
+    @abc.abstractmethod
+    async def add_league_player(self, league_id: int, player: LeaguePlayer,
+                                now: datetime) -> bool:
+        """Sign a player up; False if they are in already."""
+
+    @abc.abstractmethod
+    async def remove_league_player(self, league_id: int, user_id: int) -> bool: ...
+
+    @abc.abstractmethod
+    async def drop_league_player(self, league_id: int, user_id: int, round: int) -> None: ...
+
+    @abc.abstractmethod
+    async def insert_league_games(self, league_id: int, round: int,
+                                  pairs: list[tuple[int, int | None]]) -> None:
+        """A round's pairings, pending (a bye is done at once)."""
+
+    @abc.abstractmethod
+    async def set_league_game(self, pairing: LeagueGame, now: datetime) -> None:
+        """Write a pairing's game, status and result."""
 
 
 class Storage(Reads):

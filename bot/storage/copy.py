@@ -36,9 +36,10 @@ from .databases import open_storage
 TABLES = (
     "guild_settings", "player_settings", "games", "game_players", "game_settings",
     "game_log", "timers", "end_votes", "game_messages",
+    "leagues", "league_players", "league_games",
 )
 #: Tables whose ``id`` PostgreSQL numbers itself: it carries on after the copied ids.
-NUMBERED = ("games", "timers")
+NUMBERED = ("games", "timers", "leagues", "league_games")
 
 
 class CopyError(StorageError):

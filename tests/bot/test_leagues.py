@@ -1,0 +1,223 @@
+"""Leagues through simcord (issue 22, "Leagues" and "Done when"): a four-player
+round robin run to its end across restarts, with a round that times out, a result
+by a vote to end, a player who drops out, and standings checked by hand; refusals
+that change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from bot_support import Table, first_move, games_in_channels, scoring_move
+
+HOUR = 3600.0
+ROUND_HOURS = 24
+
+
+async def restart(table: Table, database: str) -> None:
+    from bot import create_bot
+
+    await table.bot.close()
+    await table.env.restart_bot(create_bot(database=database))
+
+
+async def league_table(table: Table) -> Table:
+    """Threads on (a league plays each game in a thread of its channel)."""
+    await table.bot.app.settings.update_server_settings(table.guild.id, can_manage=True,
+                                                        threads=True)
+    return table
+
+
+async def view(table: Table):
+    return await table.bot.app.leagues.view(table.guild.id, table.channel.id)
+
+
+def thread_of(table: Table, game_id: int):
+    return next(t for t in table.channel.threads if t.id == game_id_threads[game_id])
+
+
+game_id_threads: dict[int, int] = {}
+
+
+async def games_of_round(table: Table, number: int) -> list:
+    current = await view(table)
+    return [p for p in current.round(number)]
+
+
+async def play_a_little(table: Table, thread) -> None:
+    """Two moves, each with a follower that scores at once where the tile allows."""
+    for _ in range(2):
+        state = await table.state(thread)
+        if state.row.status != "running":
+            return
+        result = await table.place(scoring_move(state) or first_move(state), channel=thread)
+        assert not result.ephemeral, result.response.content
+
+
+def thread_named(table: Table, pairing) -> object:
+    return next(t for t in table.channel.threads if t.id == pairing_channel[pairing.id])
+
+
+pairing_channel: dict[int, int] = {}
+
+
+async def threads_of(table: Table, number: int) -> dict[int, object]:
+    """The threads of round ``number``'s games, by pairing id."""
+    found = {}
+    for pairing in await games_of_round(table, number):
+        if pairing.game_id is None:
+            continue
+        row = await table.bot.app.db.game(pairing.game_id)
+        found[pairing.id] = next(t for t in table.channel.threads if t.id == row.channel_id)
+    return found
+
+
+def expected_standings(pairings, names: dict[int, str], scores: dict[int, dict[int, int]]):
+    """The table by hand: 3/1/0 points, forfeits and byes wins without game points;
+    sorted by points, then game points (no tie on points needs head-to-head here)."""
+    points = dict.fromkeys(names, 0)
+    scored = dict.fromkeys(names, 0)
+    for p in pairings:
+        if p.forfeit_by is not None:
+            points[p.player_a if p.forfeit_by == p.player_b else p.player_b] += 3
+            continue
+        a, b = scores[p.game_id][p.player_a], scores[p.game_id][p.player_b]
+        scored[p.player_a] += a
+        scored[p.player_b] += b
+        points[p.player_a] += 3 if a > b else 1 if a == b else 0
+        points[p.player_b] += 3 if b > a else 1 if a == b else 0
+    return points, scored
+
+
+async def test_a_four_player_round_robin_runs_to_its_end_across_restarts(table, database):
+    await league_table(table)
+    names = ("alice", "bob", "carol", "dave")
+    members = {name: table.member(name) for name in names}
+    created = await members["alice"].slash(table.channel, "league create", name="Autumn Cup",
+                                           round_hours=ROUND_HOURS)
+    assert not created.ephemeral, created.response.content
+    assert "Autumn Cup" in created.response.content
+    for name in names:
+        joined = await members[name].slash(table.channel, "league join")
+        assert not joined.ephemeral, joined.response.content
+    # Only the organiser (or Manage Server) starts it; the refusal changes nothing.
+    refused = await members["bob"].slash(table.channel, "league start")
+    assert refused.ephemeral and "organiser" in refused.response.content
+    assert (await view(table)).league.status == "signup"
+    started = await members["alice"].slash(table.channel, "league start")
+    assert not started.ephemeral, started.response.content
+    ids = {members[n].id: n for n in names}
+
+    # Round 1: two games, each in its thread; one ends by a vote, the other at time-up.
+    first = await threads_of(table, 1)
+    assert len(first) == 2 and len(table.channel.threads) == 2
+    pairings = await games_of_round(table, 1)
+    for thread in first.values():
+        await play_a_little(table, thread)
+    # No hints in a league game (hints.py refuses even where the server allows them).
+    await table.bot.app.settings.update_server_settings(table.guild.id, can_manage=True,
+                                                        hints=True)
+    some_thread = next(iter(first.values()))
+    on_turn = await table.on_turn(some_thread)
+    hint = await on_turn.slash(some_thread, "carcassonne hint")
+    assert hint.ephemeral and "League games give no hints" in hint.response.content
+    await table.env.advance_time(12 * HOUR + 60)  # the turn counts as stalled
+    voter = await table.off_turn(first[pairings[0].id])
+    voted = await voter.slash(first[pairings[0].id], "carcassonne vote-end")
+    assert not voted.ephemeral, voted.response.content
+    assert (await table.state(first[pairings[0].id])).row.status == "finished"
+    results = [m for m in table.channel.history() if m.content and "Result, round 1" in m.content]
+    assert len(results) == 1 and results[0].embeds[0].title == "🏆 Autumn Cup: standings"
+    await restart(table, database)
+    await table.env.advance_time(ROUND_HOURS * HOUR)  # round 1's time is up
+    texts = [m.content for t in first.values() for m in t.history()]
+    assert any("The round's time is up" in text for text in texts)
+    assert (await view(table)).league.round == 2
+
+    # Round 2: dave drops out; his game is forfeited; the other game times out.
+    second = await threads_of(table, 2)
+    assert len(second) == 2
+    for thread in second.values():
+        await play_a_little(table, thread)
+    dropped = await members["dave"].slash(table.channel, "league drop")
+    assert not dropped.ephemeral, dropped.response.content
+    dave_game = next(p for p in await games_of_round(table, 2) if members["dave"].id in
+                     (p.player_a, p.player_b))
+    assert dave_game.forfeit_by == members["dave"].id
+    assert (await table.bot.app.db.game(dave_game.game_id)).status == "cancelled"
+    await restart(table, database)
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+
+    # Round 3: dave's pairing is forfeited at once; the other game times out.
+    third = await games_of_round(table, 3)
+    assert len(third) == 2
+    assert [p.forfeit_by for p in third if p.game_id is None] == [members["dave"].id]
+    for thread in (await threads_of(table, 3)).values():
+        await play_a_little(table, thread)
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+
+    final = await view(table)
+    assert final.league.status == "finished" and final.league.round == 3
+    assert len(final.pairings) == 6 and all(p.status == "done" for p in final.pairings)
+    scores = {}
+    for p in final.pairings:
+        if p.game_id is not None and p.forfeit_by is None:
+            row = await table.bot.app.db.game(p.game_id)
+            game = (await table.bot.app.queries.state(table.guild.id, game_id=row.id)).game
+            scores[p.game_id] = {player.id: game.outcome().scores[seat]
+                                 for seat, player in enumerate(row.players)}
+            assert (p.score_a, p.score_b) == (scores[p.game_id][p.player_a],
+                                              scores[p.game_id][p.player_b])
+    points, scored = expected_standings(final.pairings, ids, scores)
+    assert {line.player: line.points for line in final.lines} == points
+    assert {line.player: line.scored for line in final.lines} == scored
+    assert [line.points for line in final.lines] == sorted(points.values(), reverse=True)
+    assert [line.dropped for line in final.lines].count(True) == 1
+    # The end is announced, and the standings and schedule answer on request.
+    assert any("is over. Winner" in (m.content or "") for m in table.channel.history())
+    standings = await members["bob"].slash(table.channel, "league standings")
+    assert "Win 3, draw 1, loss 0 points" in standings.response.embeds[0].fields[0].value
+    schedule = await members["bob"].slash(table.channel, "league schedule")
+    assert "**Round 3**" in schedule.response.embeds[0].description
+    assert "forfeit by" in schedule.response.embeds[0].description
+
+
+async def test_league_refusals_change_nothing(table) -> None:
+    await league_table(table)
+    alice, bob = table.member("alice"), table.member("bob")
+    other = table.guild.create_text_channel("other")
+    long = await alice.slash(other, "league create", name="x" * 41)
+    assert long.ephemeral and "1 to 40 characters" in long.response.content
+    rounds = await alice.slash(other, "league create", name="Cup", rounds=3)
+    assert rounds.ephemeral and "Only a Swiss league" in rounds.response.content
+    nothing = await bob.slash(other, "league standings")
+    assert nothing.ephemeral and "no league" in nothing.response.content
+    assert await table.bot.app.db.channel_league(table.guild.id, other.id) is None
+    assert not (await alice.slash(table.channel, "league create", name="Cup")).ephemeral
+    again = await bob.slash(table.channel, "league create", name="Other")
+    assert again.ephemeral and "has a league already" in again.response.content
+    await bob.slash(table.channel, "league join")
+    twice = await bob.slash(table.channel, "league join")
+    assert twice.ephemeral and "already" in twice.response.content
+    few = await alice.slash(table.channel, "league start")
+    assert few.ephemeral and "3 to 16 players" in few.response.content
+    cancel = await bob.slash(table.channel, "league cancel")
+    assert cancel.ephemeral and "organiser" in cancel.response.content
+    drop = await alice.slash(table.channel, "league drop", member=bob.user)
+    assert drop.ephemeral
+    current = await view(table)
+    assert current.league.status == "signup" and [p.name for p in current.players] == ["bob"]
+    # A member with Manage Server may cancel another's league.
+    cancelled = await table.admin().slash(table.channel, "league cancel")
+    assert not cancelled.ephemeral, cancelled.response.content
+    assert (await view(table)).league.status == "cancelled"
+
+
+async def test_a_league_needs_threads(table) -> None:
+    await games_in_channels(table.env, table.guild)
+    refused = await table.member("alice").slash(table.channel, "league create", name="Cup")
+    assert refused.ephemeral and "thread" in refused.response.content
+    assert await table.bot.app.db.channel_league(table.guild.id, table.channel.id) is None
+
+
+@pytest.fixture
+def _unused() -> None:  # keeps pytest from collecting helpers above as tests
+    return None
