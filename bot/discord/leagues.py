@@ -16,6 +16,7 @@ import discord
 
 from ..app import App
 from ..app.leagues.service import Ended, LeagueView
+from ..i18n import Messages
 from ..storage import LeagueGame, Timer
 from ..words import leagues as words
 from ..words.common import Post
@@ -52,7 +53,7 @@ class LeagueNews:
             post.content = words.round_opened_text(t, done)
             await self.send(done, post)
 
-    async def _open_game(self, view: LeagueView, pairing: LeagueGame, t) -> None:
+    async def _open_game(self, view: LeagueView, pairing: LeagueGame, t: Messages) -> None:
         channel = self.client.get_channel(view.league.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("league %s: its channel %s is gone", view.league.id,

@@ -134,8 +134,8 @@ def game_thread_name(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
 
 def time_up_text(t: Messages, view: LeagueView, state: GameState) -> str:
     """In a game's thread: the round's time was up, the game was scored as it stood."""
-    game = state.game
-    scores = game.outcome().scores if game is not None and game.outcome() else []
+    outcome = state.game.outcome() if state.game is not None else None
+    scores = outcome.scores if outcome is not None else []
     shown = ", ".join(f"{markup.plain(p.name)} {score}"
                       for p, score in zip(state.players, scores, strict=False))
     return t.gettext("⏱️ The round's time is up: the game was scored as it stands ({scores}).",
@@ -154,7 +154,8 @@ def ended_text(t: Messages, ended: Ended) -> str:
 def dropped_text(t: Messages, ended: Ended) -> str:
     assert ended.dropped is not None
     return t.gettext("{player} dropped out of league **{name}**; their games are forfeited.",
-                     player=markup.mention(ended.dropped), name=markup.plain(ended.view.league.name))
+                     player=markup.mention(ended.dropped),
+                     name=markup.plain(ended.view.league.name))
 
 
 def cancelled_text(t: Messages, view: LeagueView, user_id: int) -> str:

@@ -5,8 +5,10 @@ that change nothing."""
 
 from __future__ import annotations
 
-import pytest
 from bot_support import Table, first_move, games_in_channels, scoring_move
+
+from bot.app import input as app_input
+from engine import MEEPLE, Place
 
 HOUR = 3600.0
 ROUND_HOURS = 24
@@ -30,33 +32,29 @@ async def view(table: Table):
     return await table.bot.app.leagues.view(table.guild.id, table.channel.id)
 
 
-def thread_of(table: Table, game_id: int):
-    return next(t for t in table.channel.threads if t.id == game_id_threads[game_id])
-
-
-game_id_threads: dict[int, int] = {}
-
-
 async def games_of_round(table: Table, number: int) -> list:
     current = await view(table)
     return [p for p in current.round(number)]
 
 
-async def play_a_little(table: Table, thread) -> None:
-    """Two moves, each with a follower that scores at once where the tile allows."""
-    for _ in range(2):
+def follower_move(state) -> Place:
+    """A legal move with a follower (it scores, at the latest at the end), if any."""
+    tile = state.game.tile
+    for placement in app_input.placements(state, tile):
+        for option in app_input.figures(state, placement, tile):
+            if option.figure == MEEPLE:
+                return Place(tile.id, *placement, MEEPLE, option.port)
+    return first_move(state)
+
+
+async def play_a_little(table: Table, thread, moves: int = 2) -> None:
+    """A move each, with a follower: the game has points when it is scored as it stands."""
+    for _ in range(moves):
         state = await table.state(thread)
         if state.row.status != "running":
             return
-        result = await table.place(scoring_move(state) or first_move(state), channel=thread)
+        result = await table.place(scoring_move(state) or follower_move(state), channel=thread)
         assert not result.ephemeral, result.response.content
-
-
-def thread_named(table: Table, pairing) -> object:
-    return next(t for t in table.channel.threads if t.id == pairing_channel[pairing.id])
-
-
-pairing_channel: dict[int, int] = {}
 
 
 async def threads_of(table: Table, number: int) -> dict[int, object]:
@@ -218,6 +216,13 @@ async def test_a_league_needs_threads(table) -> None:
     assert await table.bot.app.db.channel_league(table.guild.id, table.channel.id) is None
 
 
-@pytest.fixture
-def _unused() -> None:  # keeps pytest from collecting helpers above as tests
-    return None
+
+async def test_the_league_command_fits_discord_limits(env) -> None:
+    from test_commands import check_option
+
+    league = next(c for c in env.bot.tree.get_commands() if c.name == "league")
+    root = league.to_dict(env.bot.tree)
+    check_option(root, "/league")
+    assert root.get("contexts") == [0] or root.get("dm_permission") is False
+    assert {o["name"] for o in root["options"]} == {
+        "create", "join", "leave", "start", "standings", "schedule", "drop", "cancel"}

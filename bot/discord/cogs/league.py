@@ -49,9 +49,9 @@ class LeagueCommands(commands.GroupCog, group_name="league",
 
     async def say(self, interaction: discord.Interaction, text: str | None = None,
                   embed: discord.Embed | None = None) -> None:
-        kwargs = {"embed": embed} if embed is not None else {}
         await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            text, embeds=[embed] if embed is not None else [],
+            allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="create", description="Open a league in this channel")
     @app_commands.describe(
