@@ -32,8 +32,10 @@ class TimerKind(StrEnum):
     LEAGUE_OPEN = "league_open"
     #: A league game ended: post the standings (set for that game, due at once).
     LEAGUE_RESULT = "league_result"
-    #: A league round's time is up: its unfinished games are scored as they stand.
+    #: A league round's time is up: its unfinished games are decided by the league's rule.
     LEAGUE_ROUND = "league_round"
+    #: A league's start date: it starts if enough players signed up.
+    LEAGUE_START = "league_start"
 
 
 #: The timers of a running turn.
@@ -156,3 +158,5 @@ class Change(StrEnum):
     LEAGUE_END = "league-end"
     #: A league player dropped out: their game was given up.
     FORFEIT = "forfeit"
+    #: AI players took league players' seats (a round's time-up, a player who dropped out).
+    AI_SEAT = "ai-seat"

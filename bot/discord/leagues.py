@@ -98,8 +98,18 @@ class LeagueNews:
             return
         t = await self.readers.public(ended.view.league.guild_id)
         for state in ended.games:
-            await self.announcer.post(state, Post(content=words.time_up_text(t, ended.view,
-                                                                             state)), "result")
+            text = (words.stood_in_text(t) if ended.stand_ins
+                    else words.time_up_text(t, ended.view, state))
+            await self.announcer.post(state, Post(content=text), "result")
+
+    async def start_date(self, timer: Timer) -> None:
+        """A ``league_start`` timer: the league started on its date, or says why not."""
+        found = await self.app.leagues.start_due(timer)
+        if found is None:
+            return
+        t = await self.readers.public(found.view.league.guild_id)
+        await self.send(found.view, Post(content=words.start_date_text(t, found.view,
+                                                                       found.started)))
 
     async def ended(self, ended: Ended) -> None:
         """Games a drop or a cancelled league ended: each says why in its thread."""

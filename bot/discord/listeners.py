@@ -41,6 +41,7 @@ class TimerListeners:
             TimerKind.LEAGUE_OPEN: leagues.open_round,
             TimerKind.LEAGUE_RESULT: leagues.result,
             TimerKind.LEAGUE_ROUND: leagues.time_up,
+            TimerKind.LEAGUE_START: leagues.start_date,
         }
 
     async def on_carcassonne_timer(self, timer: Timer) -> None:

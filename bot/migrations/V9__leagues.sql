@@ -19,6 +19,12 @@ CREATE TABLE leagues (
     -- The round being played (0: not started), and when its time is up.
     round        INTEGER NOT NULL DEFAULT 0,
     round_ends_at TEXT,
+    -- At a round's time-up: 'score' the unfinished games as they stand, or 'ai'
+    -- stand-ins play them on. A dropped player's games: 'forfeit' or played by 'ai'.
+    time_rule    TEXT NOT NULL DEFAULT 'score' CHECK (time_rule IN ('score', 'ai')),
+    drop_rule    TEXT NOT NULL DEFAULT 'forfeit' CHECK (drop_rule IN ('forfeit', 'ai')),
+    -- When the league starts by itself (NULL: when its organiser starts it).
+    starts_at    TEXT,
     version      INTEGER NOT NULL DEFAULT 1,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL
@@ -51,6 +57,9 @@ CREATE TABLE league_games (
     score_b    INTEGER NOT NULL DEFAULT 0,
     -- Who gave the game up (dropped out): the other wins.
     forfeit_by INTEGER,
+    -- The league players in the game's seat order, as JSON (an AI standing in for a
+    -- player keeps that player's seat).
+    seats      TEXT CHECK (seats IS NULL OR json_valid(seats)),
     finished_at TEXT
 );
 CREATE INDEX league_games_round ON league_games (league_id, round);

@@ -13,6 +13,9 @@ machines), implements the same three classes:
   bot's own facts (the timer queue, metadata).
 
 Times are timezone-aware UTC datetimes; JSON-like values are plain dicts.
+
+One module on purpose: the interface is one contract that both backends
+implement, and reads best whole (games, timers, settings, leagues side by side).
 """
 
 from __future__ import annotations
@@ -254,6 +257,13 @@ class League:
     round_ends_at: datetime | None
     version: int
     created_at: datetime
+    #: At a round's time-up, unfinished games are scored as they stand (``score``)
+    #: or AI stand-ins play them on (``ai``).
+    time_rule: str = "score"
+    #: A dropped player's games are forfeited (``forfeit``) or played by an AI (``ai``).
+    drop_rule: str = "forfeit"
+    #: When the league starts by itself (None: when its organiser starts it).
+    starts_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -278,6 +288,8 @@ class LeagueGame:
     score_a: int = 0
     score_b: int = 0
     forfeit_by: int | None = None
+    #: The league players in the game's seat order (an AI standing in keeps the seat's).
+    seats: tuple[int, ...] | None = None
 
 
 # --------------------------------------------------------------- interface
@@ -464,7 +476,8 @@ class Transaction(Reads):
     @abc.abstractmethod
     async def insert_league(self, *, guild_id: int, channel_id: int, organiser_id: int,
                             name: str, format: str, options: dict[str, Any], rounds: int,
-                            round_hours: int, now: datetime) -> League:
+                            round_hours: int, time_rule: str, drop_rule: str,
+                            starts_at: datetime | None, now: datetime) -> League:
         """A new league, signing up; :class:`Conflict` if the channel has an open one."""
 
     @abc.abstractmethod

@@ -173,7 +173,7 @@ SAVE_LEAGUE = (
 )
 SET_LEAGUE_GAME = (
     "UPDATE league_games SET game_id = ?, status = ?, score_a = ?, score_b = ?,"
-    " forfeit_by = ?, finished_at = ? WHERE id = ?"
+    " forfeit_by = ?, seats = ?, finished_at = ? WHERE id = ?"
 )
 
 
@@ -212,7 +212,7 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a league's games": (LEAGUE_GAMES, (1,)),
     "the league game of a game": (LEAGUE_GAME_OF, (1,)),
     "save a league": (SAVE_LEAGUE, ("running", 1, None, "", 1, 1)),
-    "save a league game": (SET_LEAGUE_GAME, (1, "done", 0, 0, None, None, 1)),
+    "save a league game": (SET_LEAGUE_GAME, (1, "done", 0, 0, None, None, None, 1)),
 }
 
 
@@ -395,7 +395,8 @@ def _league(row: sqlite3.Row) -> League:
         options=json.loads(row["options"]), rounds=row["rounds"],
         round_hours=row["round_hours"], status=row["status"], round=row["round"],
         round_ends_at=_time(row["round_ends_at"]), version=row["version"],
-        created_at=datetime.fromisoformat(row["created_at"]),
+        created_at=datetime.fromisoformat(row["created_at"]), time_rule=row["time_rule"],
+        drop_rule=row["drop_rule"], starts_at=_time(row["starts_at"]),
     )
 
 
@@ -405,6 +406,7 @@ def _league_game(row: sqlite3.Row) -> LeagueGame:
         player_a=row["player_a"], player_b=row["player_b"], game_id=row["game_id"],
         status=row["status"], score_a=row["score_a"], score_b=row["score_b"],
         forfeit_by=row["forfeit_by"],
+        seats=tuple(json.loads(row["seats"])) if row["seats"] else None,
     )
 
 
@@ -704,15 +706,17 @@ class SQLiteTransaction(_Reads, Transaction):
 
     async def insert_league(self, *, guild_id: int, channel_id: int, organiser_id: int,
                             name: str, format: str, options: dict[str, Any], rounds: int,
-                            round_hours: int, now: datetime) -> League:
+                            round_hours: int, time_rule: str, drop_rule: str,
+                            starts_at: datetime | None, now: datetime) -> League:
         stamp = _stamp(now)
         try:
             row = await self._one(
                 "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, format, options,"
-                " rounds, round_hours, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " rounds, round_hours, time_rule, drop_rule, starts_at, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (guild_id, channel_id, organiser_id, name, format, _json(options), rounds,
-                 round_hours, stamp, stamp),
+                 round_hours, time_rule, drop_rule, _due(starts_at) if starts_at else None,
+                 stamp, stamp),
             )
         except self._unique_violation as exc:
             raise Conflict(f"channel {channel_id} has an open league already") from exc
@@ -755,7 +759,8 @@ class SQLiteTransaction(_Reads, Transaction):
     async def set_league_game(self, pairing: LeagueGame, now: datetime) -> None:
         await self._run(SET_LEAGUE_GAME, (
             pairing.game_id, pairing.status, pairing.score_a, pairing.score_b,
-            pairing.forfeit_by, _stamp(now) if pairing.status == "done" else None, pairing.id))
+            pairing.forfeit_by, _json(list(pairing.seats)) if pairing.seats else None,
+            _stamp(now) if pairing.status == "done" else None, pairing.id))
 
     async def set_meta(self, key: str, value: str | None) -> None:
         if value is None:

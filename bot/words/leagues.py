@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from ..app.leagues.service import Ended, LeagueView
+from ..app.leagues.service import MIN_PLAYERS, Ended, LeagueView
 from ..app.leagues.standings import DRAW, LOSS, WIN
 from ..app.state import GameState
 from ..discord import markup
@@ -28,19 +28,24 @@ def points_rule(t: Messages) -> str:
 
 def created_text(t: Messages, view: LeagueView) -> str:
     league = view.league
-    return t.gettext(
+    lines = [t.gettext(
         "🏆 League **{name}** is open ({format}, 2 players a game, rounds of {hours} h). "
         "Join with `/league join`; {organiser} starts it with `/league start`.",
         name=markup.plain(league.name), format=format_name(t, league.format),
-        hours=league.round_hours, organiser=markup.mention(league.organiser_id))
+        hours=league.round_hours, organiser=markup.mention(league.organiser_id)),
+        rules_text(t, view)]
+    if league.starts_at is not None:
+        lines.append(t.gettext("It starts by itself {when}.",
+                               when=markup.timestamp(league.starts_at)))
+    return "\n".join(lines)
 
 
 def roster_text(t: Messages, view: LeagueView, user_id: int, *, joined: bool) -> str:
     facts = {"player": markup.mention(user_id), "name": markup.plain(view.league.name),
              "count": len(view.players)}
     if joined:
-        return t.gettext("{player} joined league **{name}** ({count} players).", **facts)
-    return t.gettext("{player} left league **{name}** ({count} players).", **facts)
+        return t.gettext("{player} joined league **{name}**. Signed up: {count}.", **facts)
+    return t.gettext("{player} left league **{name}**. Signed up: {count}.", **facts)
 
 
 def status_line(t: Messages, view: LeagueView) -> str:
@@ -103,7 +108,8 @@ def schedule_post(t: Messages, view: LeagueView) -> Post:
     embed = discord.Embed(
         title=t.gettext("🏆 {name}: schedule", name=view.league.name), colour=COLOUR,
         description="\n".join(lines) or t.gettext("No round has been played yet."))
-    embed.add_field(name=status_line(t, view), value=format_name(t, view.league.format),
+    embed.add_field(name=status_line(t, view),
+                    value=f"{format_name(t, view.league.format)}. {rules_text(t, view)}",
                     inline=False)
     return Post(embed=embed)
 
@@ -142,9 +148,40 @@ def time_up_text(t: Messages, view: LeagueView, state: GameState) -> str:
                      scores=shown)
 
 
+def stood_in_text(t: Messages) -> str:
+    """In a game's thread: the round's time was up, AI players play the game on."""
+    return t.gettext("⏱️ The round's time is up: AI players take the seats and play the game "
+                     "to its end.")
+
+
+def start_date_text(t: Messages, view: LeagueView, started: bool) -> str:
+    """The league's start date came."""
+    if started:
+        return started_text(t, view)
+    return t.gettext("League **{name}** could not start on its date: it has {count} players "
+                     "of the {least} it needs. The organiser can start it later.",
+                     name=markup.plain(view.league.name), count=len(view.players),
+                     least=MIN_PLAYERS)
+
+
+def rules_text(t: Messages, view: LeagueView) -> str:
+    """The league's rules for time-up and drop-outs."""
+    league = view.league
+    at_time = (t.gettext("At time-up, AI players finish the games.")
+               if league.time_rule == "ai" else
+               t.gettext("At time-up, games are scored as they stand."))
+    dropped = (t.gettext("A dropped player's games are played by an AI.")
+               if league.drop_rule == "ai" else
+               t.gettext("A dropped player's games are forfeited."))
+    return t.sentences(at_time, dropped)
+
+
 def ended_text(t: Messages, ended: Ended) -> str:
-    """In a game's thread: the game ended because its player dropped out, or the league
-    was cancelled."""
+    """In a game's thread: the game ended because its player dropped out (or an AI took
+    their seat), or the league was cancelled."""
+    if ended.dropped is not None and ended.stand_ins:
+        return t.gettext("{player} dropped out of the league: an AI plays on in their seat.",
+                         player=markup.mention(ended.dropped))
     if ended.dropped is not None:
         return t.gettext("{player} dropped out of the league: the game is given up.",
                          player=markup.mention(ended.dropped))
@@ -153,6 +190,10 @@ def ended_text(t: Messages, ended: Ended) -> str:
 
 def dropped_text(t: Messages, ended: Ended) -> str:
     assert ended.dropped is not None
+    if ended.stand_ins:
+        return t.gettext("{player} dropped out of league **{name}**; an AI plays their games.",
+                         player=markup.mention(ended.dropped),
+                         name=markup.plain(ended.view.league.name))
     return t.gettext("{player} dropped out of league **{name}**; their games are forfeited.",
                      player=markup.mention(ended.dropped),
                      name=markup.plain(ended.view.league.name))

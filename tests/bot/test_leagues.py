@@ -226,3 +226,95 @@ async def test_the_league_command_fits_discord_limits(env) -> None:
     assert root.get("contexts") == [0] or root.get("dm_permission") is False
     assert {o["name"] for o in root["options"]} == {
         "create", "join", "leave", "start", "standings", "schedule", "drop", "cancel"}
+
+
+async def signed_up(table: Table, *names: str, **options) -> dict:
+    """A league in the table's channel made by the first of ``names``, all signed up."""
+    await league_table(table)
+    members = {name: table.member(name) for name in names}
+    made = await members[names[0]].slash(table.channel, "league create", name="Cup", **options)
+    assert not made.ephemeral, made.response.content
+    for name in names:
+        joined = await members[name].slash(table.channel, "league join")
+        assert not joined.ephemeral, joined.response.content
+    return members
+
+
+async def test_a_dropped_player_s_games_are_played_by_an_ai(table) -> None:
+    members = await signed_up(table, "alice", "bob", "carol", "dave", dropped="ai",
+                              round_hours=ROUND_HOURS)
+    assert "A dropped player's games are played by an AI." in \
+        table.channel.history()[0].content
+    assert not (await members["alice"].slash(table.channel, "league start")).ephemeral
+    dave = members["dave"].id
+    pairing = next(p for p in await games_of_round(table, 1) if dave in (p.player_a, p.player_b))
+    thread = (await threads_of(table, 1))[pairing.id]
+    await play_a_little(table, thread, moves=1)
+    dropped = await members["dave"].slash(table.channel, "league drop")
+    assert "an AI plays their games" in dropped.response.content
+    row = await table.bot.app.db.game(pairing.game_id)
+    assert row.status == "running" and dave not in {p.id for p in row.players}
+    stand_in = next(p for p in row.players if p.is_ai)
+    assert stand_in.name == "dave" and stand_in.ai == "medium"
+    assert any("an AI plays on in their seat" in m.content for m in thread.history())
+    # The AI moves in dave's seat when it is on turn; the person plays on.
+    turn = row.turn
+    for _ in range(2):
+        if (await table.state(thread)).current.is_ai:
+            await table.env.advance_time(60)
+        else:
+            await play_a_little(table, thread, moves=1)
+    assert (await table.state(thread)).turn >= turn + 2
+    await table.env.advance_time(ROUND_HOURS * HOUR)  # time-up: scored as it stands
+    done = next(p for p in (await view(table)).pairings if p.id == pairing.id)
+    state = await table.bot.app.queries.state(table.guild.id, game_id=pairing.game_id)
+    scores = state.game.outcome().scores
+    seat_of_dave = next(i for i, p in enumerate(state.players) if p.is_ai)
+    dave_score = done.score_a if done.player_a == dave else done.score_b
+    assert done.forfeit_by is None and dave_score == scores[seat_of_dave]
+    # Round 2: dave's game opens with an AI in his seat, under his name.
+    nxt = next(p for p in await games_of_round(table, 2) if dave in (p.player_a, p.player_b))
+    opened = await table.bot.app.db.game(nxt.game_id)
+    assert [p.name for p in opened.players if p.is_ai] == ["dave"]
+    assert set(nxt.seats) == {nxt.player_a, nxt.player_b}
+    assert not (await members["alice"].slash(table.channel, "league cancel")).ephemeral
+
+
+async def test_at_time_up_ai_stand_ins_take_the_seats(table) -> None:
+    members = await signed_up(table, "alice", "bob", "carol", time_up="ai",
+                              round_hours=ROUND_HOURS)
+    assert not (await members["alice"].slash(table.channel, "league start")).ephemeral
+    (pairing,) = [p for p in await games_of_round(table, 1) if p.player_b is not None]
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+    row = await table.bot.app.db.game(pairing.game_id)
+    assert row.status == "running" and all(p.is_ai for p in row.players)
+    current = await view(table)
+    assert sorted(p.name for p in row.players) == sorted(
+        current.name(pid) for pid in (pairing.player_a, pairing.player_b))
+    # The round waits for the AIs to finish the game (not played out here: a whole
+    # game of AI moves takes longer than a test should).
+    assert (await view(table)).league.round == 1
+    thread = (await threads_of(table, 1))[pairing.id]
+    assert any("AI players take the seats" in m.content for m in thread.history())
+    assert not (await members["alice"].slash(table.channel, "league cancel")).ephemeral
+    assert (await table.bot.app.db.game(pairing.game_id)).status == "cancelled"
+
+
+async def test_a_league_starts_on_its_date_if_enough_players_signed_up(table) -> None:
+    members = await signed_up(table, "alice", "bob", start_in=2)
+    assert "It starts by itself" in table.channel.history()[0].content
+    await table.env.advance_time(2 * HOUR)
+    assert (await view(table)).league.status == "signup"
+    assert "could not start on its date" in table.channel.history()[-1].content
+    assert not (await table.member("carol").slash(table.channel, "league join")).ephemeral
+    started = await members["alice"].slash(table.channel, "league start")
+    assert not started.ephemeral
+    assert len(table.channel.threads) == 1  # 3 players: one game and a bye
+
+
+async def test_a_league_with_a_start_date_opens_its_first_round_then(table) -> None:
+    await signed_up(table, "alice", "bob", "carol", "dave", start_in=5)
+    await table.env.advance_time(5 * HOUR - 60)
+    assert (await view(table)).league.status == "signup" and not table.channel.threads
+    await table.env.advance_time(60)
+    assert (await view(table)).league.round == 1 and len(table.channel.threads) == 2

@@ -22,6 +22,9 @@ from .standings import Line, Result, ranked, standings
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
 PENDING, PLAYING, DONE = "pending", "running", "done"
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
+#: The league's rules: at time-up, score the games as they stand or AI stand-ins play
+#: on; a dropped player's games forfeited or played by an AI.
+SCORE, AI, FORFEIT = "score", "ai", "forfeit"
 
 
 def results(pairings: list[LeagueGame]) -> list[Result]:
@@ -50,9 +53,11 @@ def next_pairings(league: League, players: list[LeaguePlayer],
     if league.format == ROUND_ROBIN:
         return round_robin([p.user_id for p in players])[number - 1]
     lines = table(players, pairings)
+    # Dropped players leave a Swiss field, unless an AI plays their games.
+    order = ranked(lines) if league.drop_rule == FORFEIT else [line.player for line in lines]
     played = [(p.player_a, p.player_b) for p in pairings if p.player_b is not None]
     byes = [p.player_a for p in pairings if p.player_b is None]
-    return swiss(ranked(lines), [(a, b) for a, b in played if b is not None], byes)
+    return swiss(order, [(a, b) for a, b in played if b is not None], byes)
 
 
 async def game_finished(tx: Transaction, row: GameRow, game: Game, now: datetime) -> None:
@@ -61,7 +66,9 @@ async def game_finished(tx: Transaction, row: GameRow, game: Game, now: datetime
     outcome = game.outcome()
     if pairing is None or pairing.status == DONE or outcome is None:
         return
-    scores = {player.id: outcome.scores[seat] for seat, player in enumerate(row.players)}
+    # By seat: an AI standing in for a league player holds that player's seat.
+    seats = pairing.seats or tuple(player.id for player in row.players)
+    scores = dict(zip(seats, outcome.scores, strict=False))
     await tx.set_league_game(replace(
         pairing, status=DONE, score_a=scores.get(pairing.player_a, 0),
         score_b=scores.get(pairing.player_b or 0, 0)), now)
@@ -92,7 +99,8 @@ async def advance(tx: Transaction, league: League, now: datetime) -> League:
                                       now)
         await tx.insert_league_games(league.id, number,
                                      next_pairings(league, players, pairings, number))
-        await forfeit_dropped(tx, league, players, now)
+        if league.drop_rule == FORFEIT:
+            await forfeit_dropped(tx, league, players, now)
         payload = LeaguePayload(league.id, number).to_dict()
         await tx.set_timer(TimerKind.LEAGUE_OPEN, now, now=now, data=payload)
         await tx.set_timer(TimerKind.LEAGUE_ROUND, ends, now=now, turn=number, data=payload)

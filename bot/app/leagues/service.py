@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from ...errors import GameError, HostOnly, NoGame, NotAllowed, Stale
@@ -30,13 +30,26 @@ from ...storage import (
     Transaction,
     VersionConflict,
 )
+from ..ai_turns import STAND_IN_LEVEL
 from ..lifecycle import Lifecycle
 from ..lobby import Lobby, game_options
 from ..settings import MAX_DEADLINE_HOURS, server_settings
 from ..state import GameState, Positions, fresh_copy
-from ..vocabulary import Change, LeaguePayload
+from ..vocabulary import Change, LeaguePayload, TimerKind
 from . import rounds
-from .rounds import CANCELLED, DONE, PENDING, PLAYING, ROUND_ROBIN, RUNNING, SIGNUP, SWISS
+from .rounds import (
+    AI,
+    CANCELLED,
+    DONE,
+    FORFEIT,
+    PENDING,
+    PLAYING,
+    ROUND_ROBIN,
+    RUNNING,
+    SCORE,
+    SIGNUP,
+    SWISS,
+)
 from .standings import Line
 
 #: A league's name, in characters.
@@ -46,6 +59,10 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 16
 #: Swiss rounds a league may set (0: the usual number for its field).
 MAX_ROUNDS = 10
 FORMATS = (ROUND_ROBIN, SWISS)
+TIME_RULES = (SCORE, AI)
+DROP_RULES = (FORFEIT, AI)
+#: How far ahead a start date may be, in hours (30 days).
+MAX_START_HOURS = 720
 
 
 @dataclass(frozen=True)
@@ -91,6 +108,17 @@ class Ended:
     games: tuple[GameState, ...] = ()
     #: The member who dropped out (a drop).
     dropped: int | None = None
+    #: Whether AI players took the seats (the league's rule ``ai``) rather than the
+    #: games ending.
+    stand_ins: bool = False
+
+
+@dataclass(frozen=True)
+class StartDate:
+    """A league's start date came: it started, or lacked players (and still signs up)."""
+
+    view: LeagueView
+    started: bool
 
 
 class Leagues:
@@ -108,7 +136,8 @@ class Leagues:
 
     async def create(self, guild_id: int, channel_id: int, organiser_id: int, name: str, *,
                      format: str, options: dict[str, Any], round_hours: int,
-                     rounds_wanted: int = 0) -> LeagueView:
+                     rounds_wanted: int = 0, time_rule: str = SCORE,
+                     drop_rule: str = FORFEIT, start_in: int = 0) -> LeagueView:
         """A league signing up in ``channel_id``; refused, changing nothing, if the input
         or the channel does not do."""
         name = " ".join(name.split())
@@ -121,6 +150,11 @@ class Leagues:
         if not 0 <= rounds_wanted <= MAX_ROUNDS or (rounds_wanted and format != SWISS):
             raise GameError(N_("Only a Swiss league sets its rounds: 1 to {count}."),
                             count=MAX_ROUNDS)
+        if time_rule not in TIME_RULES or drop_rule not in DROP_RULES:
+            raise GameError(N_("That rule is not one a league has."))
+        if not 0 <= start_in <= MAX_START_HOURS:
+            raise GameError(N_("A league starts within {hours} hours (0: when its organiser "
+                               "starts it)."), hours=MAX_START_HOURS)
         stored = game_options(options)
         now = self.clock()
         try:
@@ -132,12 +166,18 @@ class Leagues:
                     raise NotAllowed(N_(
                         "A league plays each game in a thread of its channel: a member with "
                         "Manage Server can turn threads on with `/carcassonne settings`."))
+                starts = now + timedelta(hours=start_in) if start_in else None
                 league = await tx.insert_league(
                     guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id,
                     name=name, format=format, options=stored, rounds=rounds_wanted,
-                    round_hours=round_hours, now=now)
+                    round_hours=round_hours, time_rule=time_rule, drop_rule=drop_rule,
+                    starts_at=starts, now=now)
+                if starts is not None:
+                    await tx.set_timer(TimerKind.LEAGUE_START, starts, now=now,
+                                       data=LeaguePayload(league.id).to_dict())
         except Conflict:
             raise NotAllowed(N_("This channel has a league already.")) from None
+        self.lifecycle.timers.wake()
         return LeagueView.of(league, [], [])
 
     async def join(self, guild_id: int, channel_id: int, player: Player) -> LeagueView:
@@ -171,16 +211,37 @@ class Leagues:
             league = await self._open(tx, guild_id, channel_id)
             self._organiser(league, user_id, can_manage)
             self._signing_up(league)
-            count = len(await tx.league_players(league.id))
-            if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-                raise NotAllowed(N_("A league starts with {least} to {most} players; this one "
-                                    "has {count}."),
-                                 least=MIN_PLAYERS, most=MAX_PLAYERS, count=count)
-            league = await self._save(tx, league, replace(league, status=RUNNING), now)
-            league = await rounds.advance(tx, league, now)
-            view = await self._view(tx, league)
+            view = await self._begin(tx, league, now)
         self.lifecycle.timers.wake()
         return view
+
+    async def _begin(self, tx: Transaction, league: League, now: datetime) -> LeagueView:
+        count = len(await tx.league_players(league.id))
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise NotAllowed(N_("A league starts with {least} to {most} players; this one "
+                                "has {count}."),
+                             least=MIN_PLAYERS, most=MAX_PLAYERS, count=count)
+        league = await self._save(tx, league, replace(league, status=RUNNING, starts_at=None),
+                                  now)
+        league = await rounds.advance(tx, league, now)
+        return await self._view(tx, league)
+
+    async def start_due(self, timer: Timer) -> StartDate | None:
+        """A ``league_start`` timer: the league starts if it has enough players; else it
+        goes on signing up (its organiser starts it later)."""
+        now = self.clock()
+        async with self.db.transaction() as tx:
+            if not await tx.claim_timer(timer):
+                return None
+            league = await tx.league(LeaguePayload.of(timer).league)
+            if league is None or league.status != SIGNUP:
+                return None
+            try:
+                started = StartDate(await self._begin(tx, league, now), True)
+            except NotAllowed:
+                started = StartDate(await self._view(tx, league), False)
+        self.lifecycle.timers.wake()
+        return started
 
     async def drop(self, guild_id: int, channel_id: int, user_id: int, target_id: int, *,
                    can_manage: bool) -> Ended:
@@ -204,6 +265,11 @@ class Leagues:
                 if pairing.status == DONE or target_id not in (pairing.player_a,
                                                                pairing.player_b):
                     continue
+                if league.drop_rule == AI:  # an AI plays on in the player's seat
+                    state = await self._stand_in(tx, league, pairing, {target_id}, now)
+                    if state is not None:
+                        ended.append(state)
+                    continue
                 if pairing.game_id is not None:
                     state = await self._stop(tx, pairing.game_id, Change.FORFEIT, user_id, now)
                     if state is not None:
@@ -211,7 +277,8 @@ class Leagues:
                 await tx.set_league_game(replace(pairing, status=DONE, forfeit_by=target_id),
                                          now)
             league = await rounds.advance(tx, league, now)
-            dropped = Ended(await self._view(tx, league), tuple(ended), target_id)
+            dropped = Ended(await self._view(tx, league), tuple(ended), target_id,
+                            stand_ins=league.drop_rule == AI)
         self.lifecycle.timers.wake()
         return dropped
 
@@ -263,15 +330,24 @@ class Leagues:
             now_pairing = next((p for p in pairings if p.id == pairing.id), None)
             if league.status != RUNNING or now_pairing is None or now_pairing.status != PENDING:
                 return None
+            # A player who dropped out (the rule ``ai``) has an AI in their seat.
+            dropped = {p.user_id for p in players if p.dropped_round is not None}
             names = {p.user_id: p.name for p in players}
-            seats = tuple(Player(pid, names.get(pid, "?"))
-                          for pid in (pairing.player_a, pairing.player_b) if pid is not None)
+            ids = [pid for pid in (pairing.player_a, pairing.player_b) if pid is not None]
+            seated = []
+            for number, pid in enumerate(ids, start=1):
+                seated.append(Player(-number, names.get(pid, "?"), STAND_IN_LEVEL)
+                              if pid in dropped else Player(pid, names.get(pid, "?")))
+            by_player = dict(zip((p.id for p in seated), ids, strict=True))
             try:
-                state = await self.lobby.open_started(tx, league.guild_id, channel_id, seats,
-                                                      league.options, now)
+                state = await self.lobby.open_started(
+                    tx, league.guild_id, channel_id,
+                    tuple(sorted(seated, key=lambda p: p.is_ai)), league.options, now)
             except Conflict:
                 return None
-            await tx.set_league_game(replace(now_pairing, game_id=state.id, status=PLAYING), now)
+            await tx.set_league_game(replace(
+                now_pairing, game_id=state.id, status=PLAYING,
+                seats=tuple(by_player[p.id] for p in state.players)), now)
         return state
 
     async def opened(self, timer: Timer) -> LeagueView | None:
@@ -296,8 +372,9 @@ class Leagues:
 
     async def time_up(self, timer: Timer) -> Ended | None:
         """A ``league_round`` timer: the round's time is up. Its games still running are
-        scored as they stand (ended as a vote to end does), a game never opened is a
-        draw without points, and the next round opens."""
+        scored as they stand (ended as a vote to end does), or (the rule ``ai``) AI
+        players take the people's seats and play them to their end; a game never opened
+        is a draw without points; the next round opens when every game is done."""
         now = self.clock()
         payload = LeaguePayload.of(timer)
         async with self.db.transaction() as tx:
@@ -313,6 +390,12 @@ class Leagues:
                 if pairing.status == PENDING or pairing.game_id is None:
                     await tx.set_league_game(replace(pairing, status=DONE), now)
                     continue
+                if league.time_rule == AI:
+                    people = {pairing.player_a, pairing.player_b} - {None}
+                    state = await self._stand_in(tx, league, pairing, people, now)
+                    if state is not None:
+                        ended.append(state)
+                    continue
                 row = await tx.game(pairing.game_id)
                 if row is None or row.status != Status.RUNNING:
                     continue
@@ -323,11 +406,45 @@ class Leagues:
                     data={"league": league.id, "round": league.round}, new_turn=False))
             league = await tx.league(league.id) or league
             league = await rounds.advance(tx, league, now)
-            timed_out = Ended(await self._view(tx, league), tuple(ended))
+            timed_out = Ended(await self._view(tx, league), tuple(ended),
+                              stand_ins=league.time_rule == AI)
         self.lifecycle.timers.wake()
         return timed_out
 
     # ------------------------------------------------------------ helpers
+
+    async def _stand_in(self, tx: Transaction, league: League, pairing: LeagueGame,
+                        user_ids: set[int | None], now: datetime) -> GameState | None:
+        """AI players (of the stand-in level) take the seats of ``user_ids`` in
+        ``pairing``'s running game, under the players' names, and play on; the pairing
+        keeps which league player each seat is."""
+        if pairing.game_id is None:
+            return None
+        row = await tx.game(pairing.game_id)
+        if row is None or row.status != Status.RUNNING:
+            return None
+        seats = pairing.seats or tuple(p.id for p in row.players)
+        next_id = min((p.id for p in row.players if p.is_ai), default=0) - 1
+        players, changed = [], {}
+        for player in row.players:
+            if player.id in user_ids and not player.is_ai:
+                changed[player.id] = next_id
+                players.append(Player(next_id, player.name, STAND_IN_LEVEL))
+                next_id -= 1
+            else:
+                players.append(player)
+        if not changed:
+            return None
+        people = [p for p in players if not p.is_ai]
+        new = replace(
+            row, players=tuple(players),
+            on_turn=changed.get(row.on_turn, row.on_turn) if row.on_turn is not None else None,
+            host_id=row.host_id if row.host_id not in changed or not people else people[0].id)
+        saved = await self.lifecycle.save_change(
+            tx, row, new, action=Change.AI_SEAT, user_id=None, now=now,
+            data={"league": league.id, "players": sorted(changed)})
+        await tx.set_league_game(replace(pairing, seats=seats), now)
+        return GameState(saved)
 
     async def _stop(self, tx: Transaction, game_id: int, action: Change, user_id: int,
                     now: datetime) -> GameState | None:

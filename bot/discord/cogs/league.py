@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ...app.leagues.service import MAX_ROUNDS, MAX_START_HOURS
 from ...app.settings import MAX_DEADLINE_HOURS
 from ...words import leagues as words
 from ..channel_access import require_posting
@@ -23,6 +24,14 @@ if TYPE_CHECKING:
     from ..languages import Readers
     from ..leagues import LeagueNews
 
+TIME_RULE_CHOICES = [
+    app_commands.Choice(name="Score the games as they stand", value="score"),
+    app_commands.Choice(name="AI players finish the games", value="ai"),
+]
+DROP_RULE_CHOICES = [
+    app_commands.Choice(name="Forfeit their games", value="forfeit"),
+    app_commands.Choice(name="An AI plays their games", value="ai"),
+]
 FORMAT_CHOICES = [
     app_commands.Choice(name="Round robin: everyone plays everyone", value="round-robin"),
     app_commands.Choice(name="Swiss: pairs of equal standing", value="swiss"),
@@ -58,19 +67,26 @@ class LeagueCommands(commands.GroupCog, group_name="league",
         name="The league's name", format="Round robin or Swiss (default round robin)",
         game="Which game (default Carcassonne)", farmers="How farmers score",
         round_hours="Hours a round lasts (default 72)",
-        rounds="Swiss: rounds (default: enough for a winner)")
-    @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, farmers=FARMER_CHOICES)
+        rounds="Swiss: rounds (default: enough for a winner)",
+        time_up="When a round's time is up (default: score as they stand)",
+        dropped="A dropped player's games (default: forfeit)",
+        start_in="Start by itself in so many hours (default: the organiser starts it)")
+    @app_commands.choices(format=FORMAT_CHOICES, game=GAME_CHOICES, farmers=FARMER_CHOICES,
+                          time_up=TIME_RULE_CHOICES, dropped=DROP_RULE_CHOICES)
     async def create(self, interaction: discord.Interaction, name: str,
                      format: str = "round-robin", game: str = "carcassonne",
                      farmers: str = "3rd",
                      round_hours: app_commands.Range[int, 1, MAX_DEADLINE_HOURS] = 72,
-                     rounds: app_commands.Range[int, 0, 10] = 0) -> None:
+                     rounds: app_commands.Range[int, 0, MAX_ROUNDS] = 0,
+                     time_up: str = "score", dropped: str = "forfeit",
+                     start_in: app_commands.Range[int, 0, MAX_START_HOURS] = 0) -> None:
         guild_id, channel_id = self.where(interaction)
         require_posting(interaction)
         options = {"game": game, **({"farmers": farmers} if game == "carcassonne" else {})}
         view = await self.app.leagues.create(
             guild_id, channel_id, interaction.user.id, name, format=format, options=options,
-            round_hours=round_hours, rounds_wanted=rounds)
+            round_hours=round_hours, rounds_wanted=rounds, time_rule=time_up,
+            drop_rule=dropped, start_in=start_in)
         t = await self.readers.public(guild_id)
         await self.say(interaction, words.created_text(t, view))
 

@@ -14,6 +14,12 @@ CREATE TABLE leagues (
                  CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
     round        INTEGER NOT NULL DEFAULT 0,
     round_ends_at TIMESTAMPTZ,
+    -- At a round's time-up: 'score' the unfinished games as they stand, or 'ai'
+    -- stand-ins play them on. A dropped player's games: 'forfeit' or played by 'ai'.
+    time_rule    TEXT NOT NULL DEFAULT 'score' CHECK (time_rule IN ('score', 'ai')),
+    drop_rule    TEXT NOT NULL DEFAULT 'forfeit' CHECK (drop_rule IN ('forfeit', 'ai')),
+    -- When the league starts by itself (NULL: when its organiser starts it).
+    starts_at    TIMESTAMPTZ,
     version      INTEGER NOT NULL DEFAULT 1,
     created_at   TIMESTAMPTZ NOT NULL,
     updated_at   TIMESTAMPTZ NOT NULL
@@ -42,6 +48,9 @@ CREATE TABLE league_games (
     score_a    INTEGER NOT NULL DEFAULT 0,
     score_b    INTEGER NOT NULL DEFAULT 0,
     forfeit_by BIGINT,
+    -- The league players in the game's seat order, as JSON (an AI standing in for a
+    -- player keeps that player's seat).
+    seats      JSON,
     finished_at TIMESTAMPTZ
 );
 CREATE INDEX league_games_round ON league_games (league_id, round);
