@@ -90,6 +90,12 @@ def board_labels(game: Game, t: Messages) -> render.Labels:
         name=game.players[player]))
 
 
+def replay(game: Game, t: Messages) -> bytes | None:
+    """A step of a finished game's replay (issue 22): the map as it stood then, the
+    latest tile framed."""
+    return _png(lambda: render.render_board(game, recent=False, labels=labels(game, t)))
+
+
 def features(game: Game, t: Messages) -> bytes | None:
     """Who owns what: every claimed feature in its owner's colour and mark."""
     return _png(lambda: render.render_features(game, labels=labels(game, t)))

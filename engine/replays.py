@@ -89,3 +89,19 @@ def replay(data: Any) -> ReplayResult:
         return ReplayResult(scores, after, followers, big)
     return ReplayResult(scores, after, followers, big, [supply.builders for supply in supplies],
                         [supply.pigs for supply in supplies], [list(g) for g in game.goods])
+
+
+def replayed_to(data: Any, turns: int, *, seed: int | None = None) -> Game:
+    """The game a record describes after its first ``turns`` entries (0: the start
+    tile alone), checked as :func:`game_from_record` does; with every entry of a
+    finished record, the game as it ended (final scoring included). For stepping
+    through a finished game turn by turn (the archive's replay, issue 22)."""
+    record = read_record(data)
+    if not 0 <= turns <= len(record.entries):
+        raise ValueError(f"the record has no turn {turns} (0 to {len(record.entries)})")
+    if turns == len(record.entries):
+        return Game.from_record(data, seed=seed)
+    game = Game.for_replay(record, seed=seed)
+    for index, entry in enumerate(record.entries[:turns]):
+        replay_entry(game, index, entry)
+    return game

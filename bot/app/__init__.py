@@ -20,6 +20,7 @@ It takes ids and values and returns result values; a refusal is a
   way of being called, and vacations;
 - :mod:`~bot.app.ai_turns`, :mod:`~bot.app.hints`, :mod:`~bot.app.reviews`: the AI;
 - :mod:`~bot.app.queries`: state, my games, history, export;
+- :mod:`~bot.app.archive`: a server's finished games, their statistics and replays;
 - :mod:`~bot.app.leagues`: leagues, their rounds and standings.
 
 :class:`App` builds them all on one storage.
@@ -35,6 +36,7 @@ from ..storage import MessageRef, Storage
 from ..thinking import Thinker
 from .absence import Absences
 from .ai_turns import AITurns
+from .archive import Archive
 from .clock import Clock
 from .hints import Hints
 from .leagues.service import Leagues
@@ -79,6 +81,7 @@ class App:
         self.moves = Moves(db, self.positions, self.lifecycle, clock)
         self.absences = Absences(db, self.positions, self.lifecycle, self.timers, clock)
         self.queries = Queries(db, self.positions)
+        self.archive = Archive(db, self.positions)
         thinker = thinker or Thinker()
         self.ai = AITurns(db, self.positions, self.moves, self.timers, thinker, clock)
         self.hints = Hints(db, self.queries, thinker, clock=clock)

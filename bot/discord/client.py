@@ -101,7 +101,8 @@ class CarcassonneBot(ServedBot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator(self.catalogues))
         await self.add_cog(composed.cog)
-        await self.add_cog(composed.league_cog)
+        await self.add_cog(composed.archive)
+        await self.add_cog(composed.league)
         summarised = await self.app.lifecycle.summarise_old_games()
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
@@ -212,7 +213,8 @@ async def command_tree() -> app_commands.CommandTree:
         composed = compose(bot, storage, catalogues=bot.catalogues, thinker=bot.thinker,
                            clock=discord.utils.utcnow)
         await bot.add_cog(composed.cog)
-        await bot.add_cog(composed.league_cog)
+        await bot.add_cog(composed.archive)
+        await bot.add_cog(composed.league)
     finally:
         await storage.close()
     return bot.tree

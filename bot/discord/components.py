@@ -8,6 +8,7 @@ lobby's (:mod:`bot.discord.lobby_buttons`) and the turn message's and turn panel
 
 from __future__ import annotations
 
+from .archive import ArchiveGameSelect, ArchivePageButton, ArchiveShareButton, ReplayButton
 from .lobby_buttons import LobbyButton
 from .panel import (
     ConfirmButton,
@@ -31,4 +32,8 @@ DYNAMIC_ITEMS = (
     FollowerSelect,
     ConfirmButton,
     ShareButton,
+    ArchivePageButton,
+    ArchiveGameSelect,
+    ReplayButton,
+    ArchiveShareButton,
 )

@@ -27,6 +27,7 @@ from ..scheduler import Scheduler
 from ..storage import Shards, Storage
 from ..thinking import Thinker
 from .announcements import Announcer
+from .cogs.archive import ArchiveCommands
 from .cogs.carcassonne import Carcassonne
 from .cogs.league import LeagueCommands
 from .languages import Readers
@@ -42,8 +43,10 @@ class Composed:
     services: Services
     listeners: TimerListeners
     cog: Carcassonne
+    #: ``/archive`` (issue 22): a top-level command of its own.
+    archive: ArchiveCommands
     #: ``/league`` (issue 22): a command group of its own.
-    league_cog: LeagueCommands
+    league: LeagueCommands
 
 
 def compose(
@@ -73,4 +76,5 @@ def compose(
                         scheduler=scheduler)
     news = LeagueNews(client, app, readers, announcer)
     return Composed(services, TimerListeners(app, announcer, news),
-                    Carcassonne(app, announcer, readers), LeagueCommands(app, news, readers))
+                    Carcassonne(app, announcer, readers), ArchiveCommands(app, readers),
+                    LeagueCommands(app, news, readers))

@@ -60,6 +60,12 @@ LOBBY_ACTION = _word("action", "|".join(("join", "leave", "start", *AI_ACTIONS))
 MAP_VIEW = _word("view", "map|features")
 ANSWER = _word("answer", "map|features|status|tiles|history|export")
 DIRECTION = _word("direction", "prev|next")
+#: The member whose finished games the archive shows (0: everyone's).
+MEMBER = _number("member", "1,20")
+#: A step of a replay: open it, to the first, previous, next or last turn, or ask for one.
+STEP = _word("step", "start|first|prev|next|last|jump")
+#: What an archive's Share posts: the game ("game"), or a replay's turn.
+SHOWN = _word("shown", "game|[0-9]{1,5}")
 PLACEMENT: Field[Placement] = Field(
     r"(?P<x>-?[0-9]{1,4}),(?P<y>-?[0-9]{1,4}),(?P<rotation>0|90|180|270)",
     lambda match: Placement(int(match["x"]), int(match["y"]), int(match["rotation"])),
@@ -114,8 +120,18 @@ CONFIRM = CustomId("ok", (GAME, TURN, TILE, PLACEMENT, FOLLOWER))
 #: "Share" under a private answer of a read-only command: post it for everyone.
 SHARE = CustomId("share", (GAME, ANSWER))
 
+#: The archive's buttons to a page of a server's (or a member's) finished games.
+ARCHIVE_PAGE = CustomId("arch", (MEMBER, PAGE))
+#: The archive's menu of the games of a page (each option's value is a game id).
+ARCHIVE_GAMES = CustomId("archgame", (MEMBER, PAGE))
+#: "Replay" under an archived game, and the replay's buttons: the turn shown, the step.
+REPLAY = CustomId("replay", (GAME, TURN, STEP))
+#: "Share" under an archived game or a step of its replay (issue 22).
+ARCHIVE_SHARE = CustomId("archshare", (GAME, SHOWN))
+
 #: Every kind of component, once.
 
-KINDS = (LOBBY, PLAY, MAP, TILES, PLACES, PAGES, FOLLOWERS, CONFIRM, SHARE)
+KINDS = (LOBBY, PLAY, MAP, TILES, PLACES, PAGES, FOLLOWERS, CONFIRM, SHARE, ARCHIVE_PAGE,
+         ARCHIVE_GAMES, REPLAY, ARCHIVE_SHARE)
 #: What any component of a game matches: the gate's template.
 ANY = rf"{PREFIX}:[a-z]+:[0-9]{{1,18}}(?::.*)?"

@@ -23,6 +23,8 @@ class TimeStyle(StrEnum):
     DATE_TIME = "f"
     #: "09:00".
     TIME = "t"
+    #: "26 November 2026".
+    DATE = "D"
 
 
 def mention(user_id: int) -> str:

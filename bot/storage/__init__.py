@@ -319,6 +319,17 @@ class Reads(abc.ABC):
         """The running games of a server in which ``user_id`` still plays, oldest first."""
 
     @abc.abstractmethod
+    async def finished_games(self, guild_id: int, *, user_id: int | None = None,
+                             limit: int, offset: int = 0) -> list[GameRow]:
+        """A server's finished games (played to the end or voted to an end, never
+        cancelled ones), the newest first, ``limit`` of them after the first
+        ``offset``; with ``user_id``, only those they had a seat in (the archive)."""
+
+    @abc.abstractmethod
+    async def count_finished_games(self, guild_id: int, *, user_id: int | None = None) -> int:
+        """How many games :meth:`finished_games` lists in all."""
+
+    @abc.abstractmethod
     async def hosted_lobbies(self, guild_id: int, user_id: int) -> int:
         """How many lobbies ``user_id`` hosts on a server."""
 

@@ -107,6 +107,22 @@ PLAYER_GAMES = (
     " WHERE p.user_id = ? AND p.removed = 0 AND g.guild_id = ? AND g.status = 'running'"
     " ORDER BY g.id"
 )
+# The archive (issue 22): games_guild_status (guild_id, status) serves a server's
+# finished games newest first, game_players_user (user_id, game_id) a member's.
+FINISHED_GAMES = (
+    f"{_GAME} WHERE g.guild_id = ? AND g.status = 'finished' ORDER BY g.id DESC LIMIT ? OFFSET ?"
+)
+COUNT_FINISHED_GAMES = "SELECT count(*) FROM games WHERE guild_id = ? AND status = 'finished'"
+_PLAYER_FINISHED = (
+    " FROM game_players AS p JOIN games AS g ON g.id = p.game_id"
+    " WHERE p.user_id = ? AND g.guild_id = ? AND g.status = 'finished'"
+)
+PLAYER_FINISHED_GAMES = (
+    "SELECT g.*, (SELECT json_group_array(q.user_id) FROM game_players AS q"
+    " WHERE q.game_id = g.id AND q.removed = 1) AS removed_ids"
+    f"{_PLAYER_FINISHED} ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
+)
+COUNT_PLAYER_FINISHED_GAMES = f"SELECT count(*){_PLAYER_FINISHED}"
 HOSTED_LOBBIES = (
     "SELECT count(*) FROM games WHERE guild_id = ? AND host_id = ? AND status = 'lobby'"
 )
@@ -192,6 +208,10 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "running games of a server": (RUNNING_GAMES, (1,)),
     "a player's games": (PLAYER_GAMES, (1, 1)),
     "lobbies a member hosts": (HOSTED_LOBBIES, (1, 1)),
+    "a server's finished games": (FINISHED_GAMES, (1, 10, 0)),
+    "how many finished games": (COUNT_FINISHED_GAMES, (1,)),
+    "a member's finished games": (PLAYER_FINISHED_GAMES, (1, 1, 10, 0)),
+    "how many finished games of a member": (COUNT_PLAYER_FINISHED_GAMES, (1, 1)),
     "a game's timers": (GAME_TIMERS, (1,)),
     "votes at a turn": (VOTES, (1, 1)),
     "a game's messages": (MESSAGES, (1,)),
@@ -448,6 +468,19 @@ class _Reads(Reads):
     async def player_games(self, guild_id: int, user_id: int) -> list[PlayerGame]:
         rows = await self._all(PLAYER_GAMES, (user_id, guild_id))
         return [PlayerGame(_game(row), _time(row["deadline"])) for row in rows]
+
+    async def finished_games(self, guild_id: int, *, user_id: int | None = None,
+                             limit: int, offset: int = 0) -> list[GameRow]:
+        if user_id is None:
+            rows = await self._all(FINISHED_GAMES, (guild_id, limit, offset))
+        else:
+            rows = await self._all(PLAYER_FINISHED_GAMES, (user_id, guild_id, limit, offset))
+        return [_game(row) for row in rows]
+
+    async def count_finished_games(self, guild_id: int, *, user_id: int | None = None) -> int:
+        row = (await self._one(COUNT_FINISHED_GAMES, (guild_id,)) if user_id is None
+               else await self._one(COUNT_PLAYER_FINISHED_GAMES, (user_id, guild_id)))
+        return row[0] if row else 0
 
     async def hosted_lobbies(self, guild_id: int, user_id: int) -> int:
         row = await self._one(HOSTED_LOBBIES, (guild_id, user_id))

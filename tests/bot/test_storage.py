@@ -503,3 +503,28 @@ async def test_a_games_thread_is_kept_and_forgotten(store) -> None:
     async with store.transaction() as tx:
         await tx.set_thread(game.id, None)
     assert (await store.game(game.id)).thread_id is None
+
+
+async def test_the_archive_lists_a_servers_finished_games_newest_first(store) -> None:
+    """Issue 22: finished games (not running, not cancelled, not another server's),
+    newest first and by page; a member's alone through their seats, removed or not."""
+    ann, bo = Player(3, "ann"), Player(4, "bo")
+    games = {}
+    for channel, (status, players, guild) in enumerate([
+            ("finished", (ann, bo), 1), ("running", (ann, bo), 1), ("cancelled", (ann, bo), 1),
+            ("finished", (bo,), 1), ("finished", (ann, bo), 9), ("finished", (ann, bo), 1)]):
+        row = await new_game(store, guild=guild, channel=10 + channel)
+        async with store.transaction() as tx:
+            games[channel] = await tx.save_game(
+                row, replace(row, players=players, status=status, turn=0,
+                             removed=frozenset({ann.id}) if channel == 5 else frozenset()),
+                action="end", user_id=ann.id, now=NOW)
+    ids = [row.id for row in await store.finished_games(1, limit=10)]
+    assert ids == [games[5].id, games[3].id, games[0].id]
+    assert await store.count_finished_games(1) == 3
+    assert [r.id for r in await store.finished_games(1, limit=2, offset=2)] == [games[0].id]
+    mine = await store.finished_games(1, user_id=ann.id, limit=10)
+    assert [r.id for r in mine] == [games[5].id, games[0].id]
+    assert mine[0].removed == frozenset({ann.id})
+    assert await store.count_finished_games(1, user_id=ann.id) == 2
+    assert await store.count_finished_games(1, user_id=99) == 0
