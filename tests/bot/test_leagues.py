@@ -318,3 +318,22 @@ async def test_a_league_with_a_start_date_opens_its_first_round_then(table) -> N
     assert (await view(table)).league.status == "signup" and not table.channel.threads
     await table.env.advance_time(60)
     assert (await view(table)).league.round == 1 and len(table.channel.threads) == 2
+
+
+async def test_a_league_game_cancelled_by_hand_is_a_draw_at_time_up(table) -> None:
+    """A player (the game's host) may still `/carcassonne cancel` a league game: the
+    round does not wait for it for ever; at time-up it counts as a 0-0 draw."""
+    members = await signed_up(table, "alice", "bob", "carol", round_hours=ROUND_HOURS)
+    assert not (await members["alice"].slash(table.channel, "league start")).ephemeral
+    (pairing,) = [p for p in await games_of_round(table, 1) if p.player_b is not None]
+    thread = (await threads_of(table, 1))[pairing.id]
+    host = (await table.bot.app.db.game(pairing.game_id)).host_id
+    hosting = next(m for m in members.values() if m.id == host)
+    assert not (await hosting.slash(thread, "carcassonne cancel")).ephemeral
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+    current = await view(table)
+    done = next(p for p in current.pairings if p.id == pairing.id)
+    assert (done.status, done.score_a, done.score_b, done.forfeit_by) == ("done", 0, 0, None)
+    assert current.league.round == 2
+    assert {line.player: line.draws for line in current.lines if line.draws} == {
+        pairing.player_a: 1, pairing.player_b: 1}

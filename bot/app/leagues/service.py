@@ -373,8 +373,9 @@ class Leagues:
     async def time_up(self, timer: Timer) -> Ended | None:
         """A ``league_round`` timer: the round's time is up. Its games still running are
         scored as they stand (ended as a vote to end does), or (the rule ``ai``) AI
-        players take the people's seats and play them to their end; a game never opened
-        is a draw without points; the next round opens when every game is done."""
+        players take the people's seats and play them to their end; a game never opened,
+        or cancelled by hand, is a draw without points; the next round opens when every
+        game is done."""
         now = self.clock()
         payload = LeaguePayload.of(timer)
         async with self.db.transaction() as tx:
@@ -387,7 +388,9 @@ class Leagues:
             for pairing in await tx.league_games(league.id):
                 if pairing.round != league.round or pairing.status == DONE:
                     continue
-                if pairing.status == PENDING or pairing.game_id is None:
+                row = await tx.game(pairing.game_id) if pairing.game_id is not None else None
+                if row is None or row.status != Status.RUNNING:
+                    # Never opened, or cancelled by hand (`/carcassonne cancel`): a 0-0 draw.
                     await tx.set_league_game(replace(pairing, status=DONE), now)
                     continue
                 if league.time_rule == AI:
@@ -395,9 +398,6 @@ class Leagues:
                     state = await self._stand_in(tx, league, pairing, people, now)
                     if state is not None:
                         ended.append(state)
-                    continue
-                row = await tx.game(pairing.game_id)
-                if row is None or row.status != Status.RUNNING:
                     continue
                 game = fresh_copy(self.positions.of(row))
                 game.end()
