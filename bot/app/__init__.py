@@ -20,9 +20,10 @@ It takes ids and values and returns result values; a refusal is a
   way of being called, and vacations;
 - :mod:`~bot.app.ai_turns`, :mod:`~bot.app.hints`, :mod:`~bot.app.reviews`: the AI;
 - :mod:`~bot.app.queries`: state, my games, history, export;
-- :mod:`~bot.app.archive`: a server's finished games, their statistics and replays.
+- :mod:`~bot.app.archive`: a server's finished games, their statistics and replays;
 - :mod:`~bot.app.results`, :mod:`~bot.app.ratings`: a finished game's statistics and
-  ratings; leaderboards and profiles.
+  ratings; leaderboards and profiles;
+- :mod:`~bot.app.leagues`: leagues, their rounds and standings.
 
 :class:`App` builds them all on one storage.
 """
@@ -40,6 +41,7 @@ from .ai_turns import AITurns
 from .archive import Archive
 from .clock import Clock
 from .hints import Hints
+from .leagues.service import Leagues
 from .lifecycle import Lifecycle
 from .lobby import Lobby
 from .me import Me
@@ -88,6 +90,7 @@ class App:
         self.hints = Hints(db, self.queries, thinker, clock=clock)
         self.reviews = Reviews(self.queries, thinker)
         self.ratings = Ratings(db, clock)
+        self.leagues = Leagues(db, self.positions, self.lobby, self.lifecycle, clock)
 
     async def posted(self, state: GameState, message: MessageRef | None, *,
                      announces_turn: bool) -> None:

@@ -69,6 +69,8 @@ class Hints:
         if not hints_allowed(settings, state.row):
             raise NotAllowed(N_("Hints are off on this server. A member with Manage Server "
                                 "can turn them on: `/carcassonne settings hints: True`."))
+        if await self.db.league_game_of(state.id) is not None:
+            raise NotAllowed(N_("League games give no hints."))
         require_turn(state, user_id)
         return state
 

@@ -22,6 +22,7 @@ from ..errors import DamagedGame, EarlierTurn, HostOnly, NoGame, Stale
 from ..i18n import N_
 from ..storage import GameRow, Player, Status, Storage, Timer, Transaction, VersionConflict
 from .clock import Clock
+from .leagues import rounds as leagues
 from .results import record_end
 from .settings import server_settings
 from .state import GameState, Positions, find_row
@@ -88,6 +89,8 @@ class Lifecycle:
             raise EarlierTurn() from None
         if new.status == Status.FINISHED and row.status != Status.FINISHED:
             await record_end(tx, new, game, now)  # statistics, ratings (issue 22)
+        if new.status == Status.FINISHED and row.status == Status.RUNNING:
+            await leagues.game_finished(tx, new, game, now)  # a league's result (issue 22)
         await self.timers.follow(tx, new, now, same_turn=not new_turn)
         self.positions.remember(new, game)
         return await self.positions.state(tx, new)

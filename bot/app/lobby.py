@@ -31,7 +31,7 @@ from ..errors import (
 from ..i18n import N_
 from ..i18n.terms import OPTIONS, STATUSES
 from ..names import seat_names
-from ..storage import Conflict, GameRow, Player, Reads, Status, Storage
+from ..storage import Conflict, GameRow, Player, Reads, Status, Storage, Transaction
 from .lifecycle import Lifecycle
 from .settings import server_settings
 from .state import GameState, find_row
@@ -75,16 +75,7 @@ class Lobby:
             raise NotAllowed(N_("This game is full: {count} players at most."), count=most)
         for level in ai:
             require_level(level)
-        try:
-            parsed = Options.from_dict(options)
-        except OptionsError as exc:
-            if exc.reason == OptionsProblem.NOT_FOR_THIS_GAME:
-                raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
-                                    "is played without it."),
-                                 option=OPTIONS[exc.facts["option"]]) from None
-            raise GameError(N_("Those options do not go together.")) from None
-        except EngineError:
-            raise GameError(N_("Those options do not go together.")) from None
+        stored = game_options(options)
         now = self.clock()
         try:
             async with self.db.transaction() as tx:
@@ -101,7 +92,7 @@ class Lobby:
                     guild_id=guild_id,
                     channel_id=channel_id,
                     host=host,
-                    options={"game": parsed.game, **parsed.to_dict()},
+                    options=stored,
                     now=now,
                     rated=settings.rated,
                 )
@@ -260,14 +251,31 @@ class Lobby:
             row = await self._lobby(tx, guild_id, channel_id, game_id)
             if user_id != row.host_id:
                 raise HostOnly(N_("Only the host can start the game."))
-            most = max_players(row.options)
-            if not MIN_PLAYERS <= len(row.players) <= most:
-                raise PlayerCount(len(row.players), MIN_PLAYERS, most)
-            players = list(row.players)
-            self._rng.shuffle(players)
-            seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
-            game = Game.new(seat_names(players), Options.from_dict(row.options), seed=seed)
-            return await self.lifecycle.start(tx, row, players, game, user_id=user_id, now=now)
+            return await self._start(tx, row, user_id, now)
+
+    async def _start(self, tx: Transaction, row: GameRow, user_id: int,
+                     now: datetime) -> GameState:
+        most = max_players(row.options)
+        if not MIN_PLAYERS <= len(row.players) <= most:
+            raise PlayerCount(len(row.players), MIN_PLAYERS, most)
+        players = list(row.players)
+        self._rng.shuffle(players)
+        seed = self._rng.getrandbits(_SEED_BITS) if self._reproducible else None
+        game = Game.new(seat_names(players), Options.from_dict(row.options), seed=seed)
+        return await self.lifecycle.start(tx, row, players, game, user_id=user_id, now=now)
+
+    async def open_started(self, tx: Transaction, guild_id: int, channel_id: int,
+                           players: tuple[Player, ...], options: dict[str, Any],
+                           now: datetime) -> GameState:
+        """A game opened and started at once with ``players``, in the caller's transaction:
+        a league's pairing (:mod:`bot.app.leagues`), whose league checked the channel and
+        the options (:func:`game_options`) when it was made. :class:`~bot.storage.Conflict`
+        if the channel (a thread of the league's) has an open game."""
+        row = await tx.insert_game(guild_id=guild_id, channel_id=channel_id, host=players[0],
+                                   options=options, now=now)
+        row = await tx.save_game(row, replace(row, players=players), action=Change.JOIN,
+                                 user_id=players[-1].id, now=now)
+        return await self._start(tx, row, players[0].id, now)
 
     @staticmethod
     async def _lobby(
@@ -284,6 +292,22 @@ class Lobby:
         if row.status != Status.LOBBY:
             raise GameOver(status=STATUSES[row.status])
         return row
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` as a game stores them (its kind and every option), or the refusal
+    of options the engine does not take."""
+    try:
+        parsed = Options.from_dict(options)
+    except OptionsError as exc:
+        if exc.reason == OptionsProblem.NOT_FOR_THIS_GAME:
+            raise NotAllowed(N_("{option}: a Carcassonne option; Hunters and Gatherers "
+                                "is played without it."),
+                             option=OPTIONS[exc.facts["option"]]) from None
+        raise GameError(N_("Those options do not go together.")) from None
+    except EngineError:
+        raise GameError(N_("Those options do not go together.")) from None
+    return {"game": parsed.game, **parsed.to_dict()}
 
 
 def with_ai(players: tuple[Player, ...], level: str, name_ai: AINamer) -> tuple[Player, ...]:

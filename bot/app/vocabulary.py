@@ -28,6 +28,14 @@ class TimerKind(StrEnum):
     LOBBY_EXPIRY = "lobby_expiry"
     #: An AI plays the turn: an AI player's, or an absent player's at their deadline.
     AI_TURN = "ai_turn"
+    #: A league's round began: open its games (issue 22; of no game, carries the league).
+    LEAGUE_OPEN = "league_open"
+    #: A league game ended: post the standings (set for that game, due at once).
+    LEAGUE_RESULT = "league_result"
+    #: A league round's time is up: its unfinished games are decided by the league's rule.
+    LEAGUE_ROUND = "league_round"
+    #: A league's start date: it starts if enough players signed up.
+    LEAGUE_START = "league_start"
 
 
 #: The timers of a running turn.
@@ -110,6 +118,21 @@ class LobbyPayload:
         return {"hours": self.hours}
 
 
+@dataclass(frozen=True)
+class LeaguePayload:
+    """What a league's timer carries: the league, and the round it was set for."""
+
+    league: int
+    round: int = 0
+
+    @classmethod
+    def of(cls, timer: Timer) -> LeaguePayload:
+        return cls(int(timer.data.get("league", 0)), int(timer.data.get("round", 0)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"league": self.league, "round": self.round}
+
+
 class Change(StrEnum):
     """A change of a game, as its log notes it (one version each)."""
 
@@ -132,3 +155,9 @@ class Change(StrEnum):
     REMOVE = "remove"
     ABANDONED = "abandoned"
     RATED = "rated"
+    #: A league round's time was up: the game was scored as it stood (issue 22).
+    LEAGUE_END = "league-end"
+    #: A league player dropped out: their game was given up.
+    FORFEIT = "forfeit"
+    #: AI players took league players' seats (a round's time-up, a player who dropped out).
+    AI_SEAT = "ai-seat"

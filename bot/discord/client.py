@@ -103,6 +103,7 @@ class CarcassonneBot(ServedBot):
         await self.add_cog(composed.cog)
         await self.add_cog(composed.archive)
         await self.add_cog(composed.ratings)
+        await self.add_cog(composed.league)
         summarised = await self.app.lifecycle.summarise_old_games()
         if summarised:
             log.info("filled in the turn of %d games stored by an older version", summarised)
@@ -215,6 +216,7 @@ async def command_tree() -> app_commands.CommandTree:
         await bot.add_cog(composed.cog)
         await bot.add_cog(composed.archive)
         await bot.add_cog(composed.ratings)
+        await bot.add_cog(composed.league)
     finally:
         await storage.close()
     return bot.tree

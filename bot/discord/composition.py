@@ -29,8 +29,10 @@ from ..thinking import Thinker
 from .announcements import Announcer
 from .cogs.archive import ArchiveCommands
 from .cogs.carcassonne import Carcassonne
+from .cogs.league import LeagueCommands
 from .cogs.ratings import RatingCommands
 from .languages import Readers
+from .leagues import LeagueNews
 from .listeners import TimerListeners
 from .services import Services
 
@@ -46,6 +48,8 @@ class Composed:
     archive: ArchiveCommands
     #: ``/leaderboard`` and ``/profile`` (issue 22).
     ratings: RatingCommands
+    #: ``/league`` (issue 22): a command group of its own.
+    league: LeagueCommands
 
 
 def compose(
@@ -73,6 +77,7 @@ def compose(
     announcer = Announcer(client, readers, app.posted, app.lobby.set_thread)
     services = Services(storage=storage, app=app, readers=readers, announcer=announcer,
                         scheduler=scheduler)
-    return Composed(services, TimerListeners(app, announcer),
+    news = LeagueNews(client, app, readers, announcer)
+    return Composed(services, TimerListeners(app, announcer, news),
                     Carcassonne(app, announcer, readers), ArchiveCommands(app, readers),
-                    RatingCommands(app, readers))
+                    RatingCommands(app, readers), LeagueCommands(app, news, readers))

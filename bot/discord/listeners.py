@@ -20,6 +20,7 @@ from ..app import App
 from ..app.vocabulary import TimerKind
 from ..storage import Timer
 from .announcements import Announcer
+from .leagues import LeagueNews
 
 log = logging.getLogger(__name__)
 
@@ -27,15 +28,20 @@ log = logging.getLogger(__name__)
 class TimerListeners:
     """Reminders, deadlines, AI turns, ended games and expired lobbies, by timer event."""
 
-    def __init__(self, app: App, announcer: Announcer) -> None:
+    def __init__(self, app: App, announcer: Announcer, leagues: LeagueNews) -> None:
         self.app = app
         self.announcer = announcer
+        self.leagues = leagues
         self.handlers: dict[str, Callable[[Timer], Awaitable[None]]] = {
             TimerKind.REMINDER: self.on_reminder,
             TimerKind.DEADLINE: self.on_deadline,
             TimerKind.AI_TURN: self.on_ai_turn,
             TimerKind.GAME_OVER: self.on_game_over,
             TimerKind.LOBBY_EXPIRY: self.on_lobby_expiry,
+            TimerKind.LEAGUE_OPEN: leagues.open_round,
+            TimerKind.LEAGUE_RESULT: leagues.result,
+            TimerKind.LEAGUE_ROUND: leagues.time_up,
+            TimerKind.LEAGUE_START: leagues.start_date,
         }
 
     async def on_carcassonne_timer(self, timer: Timer) -> None:

@@ -16,7 +16,7 @@ Times are timezone-aware UTC datetimes; JSON-like values are plain dicts.
 
 One module on purpose: the interface is read as a whole, and each backend
 implements all of it; the values of finished games and ratings (issue 22) are
-in :mod:`bot.storage.results`.
+in :mod:`bot.storage.results`, those of leagues in :mod:`bot.storage.leagues`.
 """
 
 from __future__ import annotations
@@ -241,6 +241,7 @@ class PlayerGame:
     deadline: datetime | None
 
 
+from .leagues import League, LeagueGame, LeaguePlayer  # noqa: E402
 from .results import GameResult, Rating, RatingPoint, ResultPlayer  # noqa: E402
 
 # --------------------------------------------------------------- interface
@@ -344,6 +345,27 @@ class Reads(abc.ABC):
     @abc.abstractmethod
     async def hidden(self, guild_id: int, user_id: int) -> bool:
         """Whether a member asked to be left off the server's leaderboards."""
+
+    # -------------------------------------------------------------- leagues
+
+    @abc.abstractmethod
+    async def league(self, league_id: int) -> League | None: ...
+
+    @abc.abstractmethod
+    async def channel_league(self, guild_id: int, channel_id: int) -> League | None:
+        """The channel's open league, else the one created last there."""
+
+    @abc.abstractmethod
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        """A league's players, in the order they joined."""
+
+    @abc.abstractmethod
+    async def league_games(self, league_id: int) -> list[LeagueGame]:
+        """A league's pairings, by round."""
+
+    @abc.abstractmethod
+    async def league_game_of(self, game_id: int) -> LeagueGame | None:
+        """The league pairing a game is played for, if any."""
 
 
 class Transaction(Reads):
@@ -459,6 +481,38 @@ class Transaction(Reads):
     async def set_hidden(self, guild_id: int, user_id: int, hidden: bool,
                          now: datetime) -> None:
         """Leave a member off the server's leaderboards, or show them again."""
+
+    @abc.abstractmethod
+    async def insert_league(self, *, guild_id: int, channel_id: int, organiser_id: int,
+                            name: str, format: str, options: dict[str, Any], rounds: int,
+                            round_hours: int, time_rule: str, drop_rule: str,
+                            starts_at: datetime | None, now: datetime) -> League:
+        """A new league, signing up; :class:`Conflict` if the channel has an open one."""
+
+    @abc.abstractmethod
+    async def save_league(self, old: League, new: League, now: datetime) -> League:
+        """Write ``new``'s status and round over ``old`` if still at ``old.version``
+        (else :class:`VersionConflict`)."""
+
+    @abc.abstractmethod
+    async def add_league_player(self, league_id: int, player: LeaguePlayer,
+                                now: datetime) -> bool:
+        """Sign a player up; False if they are in already."""
+
+    @abc.abstractmethod
+    async def remove_league_player(self, league_id: int, user_id: int) -> bool: ...
+
+    @abc.abstractmethod
+    async def drop_league_player(self, league_id: int, user_id: int, round: int) -> None: ...
+
+    @abc.abstractmethod
+    async def insert_league_games(self, league_id: int, round: int,
+                                  pairs: list[tuple[int, int | None]]) -> None:
+        """A round's pairings, pending (a bye is done at once)."""
+
+    @abc.abstractmethod
+    async def set_league_game(self, pairing: LeagueGame, now: datetime) -> None:
+        """Write a pairing's game, status and result."""
 
 
 class Storage(Reads):

@@ -38,9 +38,11 @@ TABLES = (
     "game_log", "timers", "end_votes", "game_messages",
     # issue 22: results, statistics and ratings
     "game_results", "result_players", "ratings", "rating_history", "leaderboard_hidden",
+    # issue 22: leagues
+    "leagues", "league_players", "league_games",
 )
 #: Tables whose ``id`` PostgreSQL numbers itself: it carries on after the copied ids.
-NUMBERED = ("games", "timers")
+NUMBERED = ("games", "timers", "leagues", "league_games")
 
 
 class CopyError(StorageError):

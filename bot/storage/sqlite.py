@@ -56,6 +56,9 @@ from . import (
     DiskFull,
     GameResult,
     GameRow,
+    League,
+    LeagueGame,
+    LeaguePlayer,
     LogEntry,
     MessageRef,
     Player,
@@ -194,6 +197,26 @@ HASTEN_TIMER = (
 )
 
 
+# Leagues (issue 22). The statuses are written out for the partial index.
+LEAGUE = "SELECT * FROM leagues WHERE id = ?"
+CHANNEL_LEAGUE = (
+    "SELECT * FROM leagues WHERE guild_id = ? AND channel_id = ? ORDER BY id DESC LIMIT 1"
+)
+LEAGUE_PLAYERS = (
+    "SELECT * FROM league_players WHERE league_id = ? ORDER BY joined_at, user_id"
+)
+LEAGUE_GAMES = "SELECT * FROM league_games WHERE league_id = ? ORDER BY round, id"
+LEAGUE_GAME_OF = "SELECT * FROM league_games WHERE game_id = ?"
+SAVE_LEAGUE = (
+    "UPDATE leagues SET status = ?, round = ?, round_ends_at = ?, updated_at = ?,"
+    " version = version + 1 WHERE id = ? AND version = ?"
+)
+SET_LEAGUE_GAME = (
+    "UPDATE league_games SET game_id = ?, status = ?, score_a = ?, score_b = ?,"
+    " forfeit_by = ?, seats = ?, finished_at = ? WHERE id = ?"
+)
+
+
 def _settings_query(scope: Scope) -> str:
     table, key = _SETTINGS_TABLES[scope]
     return f"SELECT settings FROM {table} WHERE {key} = ?"
@@ -235,6 +258,13 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "claim a timer": (CLAIM_TIMER, (1,)),
     "hasten a game's timer": (HASTEN_TIMER, ("", 1, "ai_turn", 1, "")),
     **{f"{scope} settings": (_settings_query(scope), (1,)) for scope in Scope},
+    "a league": (LEAGUE, (1,)),
+    "a channel's league": (CHANNEL_LEAGUE, (1, 1)),
+    "a league's players": (LEAGUE_PLAYERS, (1,)),
+    "a league's games": (LEAGUE_GAMES, (1,)),
+    "the league game of a game": (LEAGUE_GAME_OF, (1,)),
+    "save a league": (SAVE_LEAGUE, ("running", 1, None, "", 1, 1)),
+    "save a league game": (SET_LEAGUE_GAME, (1, "done", 0, 0, None, None, None, 1)),
 }
 
 
@@ -430,6 +460,28 @@ def _timer(row: sqlite3.Row) -> Timer:
     )
 
 
+def _league(row: sqlite3.Row) -> League:
+    return League(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        organiser_id=row["organiser_id"], name=row["name"], format=row["format"],
+        options=json.loads(row["options"]), rounds=row["rounds"],
+        round_hours=row["round_hours"], status=row["status"], round=row["round"],
+        round_ends_at=_time(row["round_ends_at"]), version=row["version"],
+        created_at=datetime.fromisoformat(row["created_at"]), time_rule=row["time_rule"],
+        drop_rule=row["drop_rule"], starts_at=_time(row["starts_at"]),
+    )
+
+
+def _league_game(row: sqlite3.Row) -> LeagueGame:
+    return LeagueGame(
+        id=row["id"], league_id=row["league_id"], round=row["round"],
+        player_a=row["player_a"], player_b=row["player_b"], game_id=row["game_id"],
+        status=row["status"], score_a=row["score_a"], score_b=row["score_b"],
+        forfeit_by=row["forfeit_by"],
+        seats=tuple(json.loads(row["seats"])) if row["seats"] else None,
+    )
+
+
 # ------------------------------------------------------------------- reads
 
 
@@ -561,6 +613,24 @@ class _Reads(Reads):
 
     async def hidden(self, guild_id: int, user_id: int) -> bool:
         return await self._one(HIDDEN, (guild_id, user_id)) is not None
+    async def league(self, league_id: int) -> League | None:
+        row = await self._one(LEAGUE, (league_id,))
+        return _league(row) if row is not None else None
+
+    async def channel_league(self, guild_id: int, channel_id: int) -> League | None:
+        row = await self._one(CHANNEL_LEAGUE, (guild_id, channel_id))
+        return _league(row) if row is not None else None
+
+    async def league_players(self, league_id: int) -> list[LeaguePlayer]:
+        return [LeaguePlayer(r["user_id"], r["name"], r["dropped_round"])
+                for r in await self._all(LEAGUE_PLAYERS, (league_id,))]
+
+    async def league_games(self, league_id: int) -> list[LeagueGame]:
+        return [_league_game(r) for r in await self._all(LEAGUE_GAMES, (league_id,))]
+
+    async def league_game_of(self, game_id: int) -> LeagueGame | None:
+        row = await self._one(LEAGUE_GAME_OF, (game_id,))
+        return _league_game(row) if row is not None else None
 
 
 # ------------------------------------------------------------------ writes
@@ -758,6 +828,64 @@ class SQLiteTransaction(_Reads, Transaction):
 
     async def forget_messages(self, game_id: int) -> None:
         await self._run("DELETE FROM game_messages WHERE game_id = ?", (game_id,))
+
+    async def insert_league(self, *, guild_id: int, channel_id: int, organiser_id: int,
+                            name: str, format: str, options: dict[str, Any], rounds: int,
+                            round_hours: int, time_rule: str, drop_rule: str,
+                            starts_at: datetime | None, now: datetime) -> League:
+        stamp = _stamp(now)
+        try:
+            row = await self._one(
+                "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, format, options,"
+                " rounds, round_hours, time_rule, drop_rule, starts_at, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (guild_id, channel_id, organiser_id, name, format, _json(options), rounds,
+                 round_hours, time_rule, drop_rule, _due(starts_at) if starts_at else None,
+                 stamp, stamp),
+            )
+        except self._unique_violation as exc:
+            raise Conflict(f"channel {channel_id} has an open league already") from exc
+        assert row is not None
+        return _league(row)
+
+    async def save_league(self, old: League, new: League, now: datetime) -> League:
+        changed = await self._run(SAVE_LEAGUE, (
+            new.status, new.round, _due(new.round_ends_at) if new.round_ends_at else None,
+            _stamp(now), old.id, old.version))
+        if changed != 1:
+            raise VersionConflict(f"league {old.id} is no longer at version {old.version}")
+        return replace(new, id=old.id, version=old.version + 1)
+
+    async def add_league_player(self, league_id: int, player: LeaguePlayer,
+                                now: datetime) -> bool:
+        return await self._run(
+            "INSERT INTO league_players (league_id, user_id, name, joined_at)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (league_id, player.user_id, player.name, _due(now))) == 1
+
+    async def remove_league_player(self, league_id: int, user_id: int) -> bool:
+        return await self._run(
+            "DELETE FROM league_players WHERE league_id = ? AND user_id = ?",
+            (league_id, user_id)) == 1
+
+    async def drop_league_player(self, league_id: int, user_id: int, round: int) -> None:
+        await self._run(
+            "UPDATE league_players SET dropped_round = ? WHERE league_id = ? AND user_id = ?",
+            (round, league_id, user_id))
+
+    async def insert_league_games(self, league_id: int, round: int,
+                                  pairs: list[tuple[int, int | None]]) -> None:
+        await self._run_many(
+            "INSERT INTO league_games (league_id, round, player_a, player_b, status)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(league_id, round, a, b, "pending" if b is not None else "done")
+             for a, b in pairs])
+
+    async def set_league_game(self, pairing: LeagueGame, now: datetime) -> None:
+        await self._run(SET_LEAGUE_GAME, (
+            pairing.game_id, pairing.status, pairing.score_a, pairing.score_b,
+            pairing.forfeit_by, _json(list(pairing.seats)) if pairing.seats else None,
+            _stamp(now) if pairing.status == "done" else None, pairing.id))
 
     async def set_meta(self, key: str, value: str | None) -> None:
         if value is None:

@@ -1,0 +1,128 @@
+"""A league's rounds in the database: a result recorded, the next round paired.
+
+:func:`game_finished` is the one call :mod:`bot.app.lifecycle` makes when a
+game ends scored (in that game's transaction): if the game is a league's,
+its final scores become the pairing's result, a ``league_result`` timer posts
+the standings, and a round whose every pairing is done gives way to the next
+(:func:`advance`). Everything here runs in the caller's transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from engine import Game
+
+from ...storage import GameRow, League, LeagueGame, LeaguePlayer, Reads, Transaction
+from ..vocabulary import LeaguePayload, TimerKind
+from .pairing import Pairing, round_robin, swiss, swiss_rounds
+from .standings import Line, Result, ranked, standings
+
+SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
+PENDING, PLAYING, DONE = "pending", "running", "done"
+ROUND_ROBIN, SWISS = "round-robin", "swiss"
+#: The league's rules: at time-up, score the games as they stand or AI stand-ins play
+#: on; a dropped player's games forfeited or played by an AI.
+SCORE, AI, FORFEIT = "score", "ai", "forfeit"
+
+
+def results(pairings: list[LeagueGame]) -> list[Result]:
+    """The results of the pairings that are done."""
+    return [Result(p.player_a, p.player_b, p.score_a, p.score_b, p.forfeit_by)
+            for p in pairings if p.status == DONE]
+
+
+def table(players: list[LeaguePlayer], pairings: list[LeagueGame]) -> list[Line]:
+    """The standings of a league's players after its results."""
+    return standings([(p.user_id, p.name, p.dropped_round is not None) for p in players],
+                     results(pairings))
+
+
+def total_rounds(league: League, players: list[LeaguePlayer]) -> int:
+    """How many rounds the league has: every pair once (round robin), or its Swiss rounds."""
+    if league.format == ROUND_ROBIN:
+        return len(round_robin([p.user_id for p in players]))
+    return league.rounds or swiss_rounds(len(players))
+
+
+def next_pairings(league: League, players: list[LeaguePlayer],
+                  pairings: list[LeagueGame], number: int) -> list[Pairing]:
+    """Round ``number``'s pairings: the round robin's fixed round, or Swiss pairings
+    of the players still in by their standings (no rematch while avoidable)."""
+    if league.format == ROUND_ROBIN:
+        return round_robin([p.user_id for p in players])[number - 1]
+    lines = table(players, pairings)
+    # Dropped players leave a Swiss field, unless an AI plays their games.
+    order = ranked(lines) if league.drop_rule == FORFEIT else [line.player for line in lines]
+    played = [(p.player_a, p.player_b) for p in pairings if p.player_b is not None]
+    byes = [p.player_a for p in pairings if p.player_b is None]
+    return swiss(order, [(a, b) for a, b in played if b is not None], byes)
+
+
+async def game_finished(tx: Transaction, row: GameRow, game: Game, now: datetime) -> None:
+    """A game ended scored: if a league plays it, its result, then the round's end."""
+    pairing = await tx.league_game_of(row.id)
+    outcome = game.outcome()
+    if pairing is None or pairing.status == DONE or outcome is None:
+        return
+    # By seat: an AI standing in for a league player holds that player's seat.
+    seats = pairing.seats or tuple(player.id for player in row.players)
+    scores = dict(zip(seats, outcome.scores, strict=False))
+    await tx.set_league_game(replace(
+        pairing, status=DONE, score_a=scores.get(pairing.player_a, 0),
+        score_b=scores.get(pairing.player_b or 0, 0)), now)
+    await tx.set_timer(TimerKind.LEAGUE_RESULT, now, now=now, game_id=row.id,
+                       data=LeaguePayload(pairing.league_id, pairing.round).to_dict())
+    league = await tx.league(pairing.league_id)
+    if league is not None:
+        await advance(tx, league, now)
+
+
+async def advance(tx: Transaction, league: League, now: datetime) -> League:
+    """Open the next round of a running league whose round is done (and the one after,
+    if a round is all byes and forfeits), or finish the league after its last round;
+    the league as it is then. A round that opens has its games opened by a
+    ``league_open`` timer, and its time counted by a ``league_round`` one."""
+    while league.status == RUNNING:
+        pairings = await tx.league_games(league.id)
+        if any(p.round == league.round and p.status != DONE for p in pairings):
+            return league
+        players = await tx.league_players(league.id)
+        number = league.round + 1
+        if number > total_rounds(league, players) or (
+                league.format == SWISS and len(ranked(table(players, pairings))) < 2):
+            return await tx.save_league(league, replace(league, status=FINISHED,
+                                                        round_ends_at=None), now)
+        ends = now + timedelta(hours=league.round_hours)
+        league = await tx.save_league(league, replace(league, round=number, round_ends_at=ends),
+                                      now)
+        await tx.insert_league_games(league.id, number,
+                                     next_pairings(league, players, pairings, number))
+        if league.drop_rule == FORFEIT:
+            await forfeit_dropped(tx, league, players, now)
+        payload = LeaguePayload(league.id, number).to_dict()
+        await tx.set_timer(TimerKind.LEAGUE_OPEN, now, now=now, data=payload)
+        await tx.set_timer(TimerKind.LEAGUE_ROUND, ends, now=now, turn=number, data=payload)
+    return league
+
+
+async def forfeit_dropped(tx: Transaction, league: League, players: list[LeaguePlayer],
+                          now: datetime) -> None:
+    """The current round's unplayed pairings of players who dropped out: given up."""
+    dropped = {p.user_id for p in players if p.dropped_round is not None}
+    for pairing in await tx.league_games(league.id):
+        if pairing.round != league.round or pairing.status != PENDING:
+            continue
+        out = next((p for p in (pairing.player_a, pairing.player_b) if p in dropped), None)
+        if out is not None:
+            await tx.set_league_game(replace(pairing, status=DONE, forfeit_by=out), now)
+
+
+async def current(db: Reads, league_id: int) -> tuple[League, list[LeaguePlayer],
+                                                         list[LeagueGame]] | None:
+    """A league with its players and pairings, if it is there."""
+    league = await db.league(league_id)
+    if league is None:
+        return None
+    return league, await db.league_players(league_id), await db.league_games(league_id)

@@ -1,0 +1,81 @@
+"""League pairings and standings, the pure logic (issue 22): round robin, Swiss
+without rematches while avoidable, byes, points and tie-breaks."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from bot.app.leagues.pairing import round_robin, swiss, swiss_rounds
+from bot.app.leagues.standings import Result, standings
+
+
+def test_a_round_robin_pairs_everyone_once() -> None:
+    for count in (3, 4, 5, 8):
+        players = list(range(1, count + 1))
+        rounds = round_robin(players)
+        met = [frozenset(p) for r in rounds for p in r if p[1] is not None]
+        assert sorted(met, key=sorted) == sorted(
+            (frozenset(pair) for pair in combinations(players, 2)), key=sorted)
+        for r in rounds:  # each player once a round; an odd field, one bye a round
+            seated = [p for pair in r for p in pair if p is not None]
+            assert sorted(seated) == players
+            assert sum(pair[1] is None for pair in r) == count % 2
+        byes = [pair[0] for r in rounds for pair in r if pair[1] is None]
+        assert len(set(byes)) == len(byes)
+
+
+def test_swiss_pairs_neighbours_and_avoids_rematches() -> None:
+    assert swiss([1, 2, 3, 4], []) == [(1, 2), (3, 4)]
+    # 1 and 2 met: 1 meets 3, and 2 meets 4.
+    assert swiss([1, 2, 3, 4], [(1, 2), (3, 4)]) == [(1, 3), (2, 4)]
+    # Backtracking: 1-3 would leave 2-4, who met; so 1-4 and 2-3.
+    assert swiss([1, 2, 3, 4], [(1, 2), (2, 4)]) == [(1, 4), (2, 3)]
+    pairs = swiss([1, 2, 3, 4], [(1, 2), (2, 4), (1, 3)])
+    assert {frozenset(p) for p in pairs} == {frozenset((1, 4)), frozenset((2, 3))}
+
+
+def test_swiss_allows_a_rematch_only_when_unavoidable() -> None:
+    everyone = list(combinations([1, 2, 3, 4], 2))
+    pairs = swiss([1, 2, 3, 4], everyone)
+    assert pairs == [(1, 2), (3, 4)]  # all have met: neighbours again
+    # A bye goes to the lowest-placed player without one; if all had one, the lowest.
+    assert swiss([1, 2, 3], [(1, 2)], byes=[3]) == [(1, 3), (2, None)]
+    assert swiss([1, 2, 3], [], byes=[1, 2, 3]) == [(1, 2), (3, None)]
+
+
+def test_swiss_gives_the_bye_to_the_lowest_without_one() -> None:
+    assert swiss([1, 2, 3, 4, 5], []) == [(1, 2), (3, 4), (5, None)]
+    assert swiss([1, 2, 3, 4, 5], [(1, 2), (3, 4)], byes=[5]) == [(1, 3), (2, 5), (4, None)]
+    assert swiss_rounds(4) == 2 and swiss_rounds(5) == 3 and swiss_rounds(2) == 1
+
+
+def test_standings_points_and_tie_breaks() -> None:
+    players = [(1, "Ana", False), (2, "Béla", False), (3, "Cili", False), (4, "Dan", True)]
+    results = [
+        Result(1, 2, 20, 10),  # Ana wins
+        Result(3, 4, 0, 0, forfeit_by=4),  # Cili wins by forfeit, no game points
+        Result(2, 3, 15, 15),  # draw
+        Result(1, 4, 0, 0, forfeit_by=4),
+        Result(2, None),  # Béla's bye: a win
+    ]
+    lines = standings(players, results)
+    assert [(line.name, line.points) for line in lines] == [
+        ("Ana", 6), ("Béla", 4), ("Cili", 4), ("Dan", 0)]
+    # Béla and Cili: 4 points each, their game drawn (head-to-head equal); Béla has
+    # more game points (25 against 15).
+    assert [line.scored for line in lines] == [20, 25, 15, 0]
+    assert [line.rank for line in lines] == [1, 2, 3, 4] and lines[-1].dropped
+
+
+def test_head_to_head_comes_before_game_points() -> None:
+    players = [(1, "Ana", False), (2, "Béla", False), (3, "Cili", False), (4, "Dan", False)]
+    results = [Result(1, 2, 10, 9), Result(2, 3, 90, 0), Result(4, 1, 1, 0),
+               Result(4, 2, 1, 0)]
+    lines = standings(players, results)
+    # Ana and Béla 3 points each: Ana beat Béla, though Béla has more game points.
+    assert [(line.name, line.points) for line in lines] == [
+        ("Dan", 6), ("Ana", 3), ("Béla", 3), ("Cili", 0)]
+    assert lines[2].scored > lines[1].scored
+    # With head-to-head equal too, the score difference comes after game points.
+    level = standings([(1, "Ana", False), (2, "Béla", False)], [Result(1, 2, 5, 5)])
+    assert [line.rank for line in level] == [1, 1]
