@@ -428,8 +428,10 @@ class Transaction(Reads):
         game_id: int | None = None,
         turn: int | None = None,
         data: dict[str, Any] | None = None,
+        guild_id: int | None = None,
     ) -> Timer:
-        """Add a timer; for a game it replaces the game's pending timer of that event."""
+        """Add a timer; for a game it replaces the game's pending timer of that event.
+        A timer of no game may name its server (``guild_id``): its shard fires it."""
 
     @abc.abstractmethod
     async def cancel_timers(self, game_id: int, events: tuple[str, ...] | None = None) -> None:

@@ -140,8 +140,9 @@ MESSAGES = (
 TURN_ANNOUNCEMENT = "SELECT min(message_id) FROM game_messages WHERE game_id = ? AND turn = ?"
 GAME_LOG = "SELECT * FROM game_log WHERE game_id = ? ORDER BY version"
 NEXT_TIMER = "SELECT * FROM timers WHERE dispatched_at IS NULL ORDER BY expires_at, id LIMIT 1"
-#: A timer's server (and so its shard) is its game's; a timer of no game is shard 0's.
-_ON_SHARDS = "(coalesce(g.guild_id, 0) >> 22) % ? IN ({})"
+#: A timer's server (and so its shard) is its game's, else its own (a league's timer);
+#: a timer of neither is shard 0's.
+_ON_SHARDS = "(coalesce(g.guild_id, t.guild_id, 0) >> 22) % ? IN ({})"
 DISPATCH_TIMER = "UPDATE timers SET dispatched_at = ? WHERE id = ? AND dispatched_at IS NULL"
 
 
@@ -242,6 +243,7 @@ HOT_QUERIES: dict[str, tuple[str, tuple[Any, ...]]] = {
     "a turn's announcement": (TURN_ANNOUNCEMENT, (1, 1)),
     "a game's log": (GAME_LOG, (1,)),
     "the next timer": (NEXT_TIMER, ()),
+    "the next timer of some shards": next_shard_timer(Shards((1,), 2)),
     "save a game": (
         SAVE_GAME, (1, "[]", "running", None, None, None, None, 0, None, None, "[]", "[]", 0, "",
                     1, 1)
@@ -772,13 +774,14 @@ class SQLiteTransaction(_Reads, Transaction):
         game_id: int | None = None,
         turn: int | None = None,
         data: dict[str, Any] | None = None,
+        guild_id: int | None = None,
     ) -> Timer:
         if game_id is not None:
             await self._run(DELETE_GAME_TIMER, (game_id, event))
         row = await self._one(
-            "INSERT INTO timers (event, expires_at, game_id, turn, data, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
-            (event, _due(expires_at), game_id, turn, _json(data or {}), _stamp(now)),
+            "INSERT INTO timers (event, expires_at, game_id, turn, data, created_at, guild_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (event, _due(expires_at), game_id, turn, _json(data or {}), _stamp(now), guild_id),
         )
         assert row is not None
         return _timer(row)

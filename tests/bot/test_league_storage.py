@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import aiosqlite
 import pytest
 
+from bot.storage import sqlite
 from bot.storage import Conflict, LeaguePlayer, Player, VersionConflict
 from bot.storage.databases import open_storage
 
@@ -80,3 +82,43 @@ async def test_a_stale_league_write_is_refused(store) -> None:
         await tx.save_league(again, replace(again, status="finished"), NOW)
     newer = await new_league(store)
     assert (await store.channel_league(1, 2)).id == newer.id
+
+
+async def test_migration_10_keeps_a_v9_databases_leagues_and_takes_knockouts(tmp_path) -> None:
+    """V10 builds SQLite's league tables again (a knockout is a new format): their rows,
+    ids and links stay, nothing of them is deleted on the way, and the ids go on."""
+    path = str(tmp_path / "v9.sqlite3")
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        await db.execute("PRAGMA foreign_keys = ON")
+        assert await sqlite.migrate(db, until=9) == list(range(1, 10))
+        await db.execute(
+            "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, format, options,"
+            " round_hours, status, round, created_at, updated_at) VALUES (1, 2, 3, 'Cup',"
+            " 'swiss', '{}', 24, 'running', 1, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')")
+        await db.execute("INSERT INTO league_players (league_id, user_id, name, joined_at)"
+                         " VALUES (1, 3, 'ann', '2026-01-01'), (1, 4, 'bo', '2026-01-02')")
+        await db.execute("INSERT INTO league_games (league_id, round, player_a, player_b,"
+                         " score_a) VALUES (1, 1, 3, 4, 12)")
+        assert await sqlite.migrate(db) == [10]
+        async with db.execute("PRAGMA foreign_key_check") as cursor:
+            assert list(await cursor.fetchall()) == []
+    store = await open_storage(path)
+    try:
+        assert (await store.league(1)).name == "Cup"
+        assert [p.user_id for p in await store.league_players(1)] == [3, 4]
+        assert [(p.player_a, p.score_a) for p in await store.league_games(1)] == [(3, 12)]
+        async with store.transaction() as tx:  # another channel: a knockout, the next id
+            knockout = await tx.insert_league(
+                guild_id=1, channel_id=5, organiser_id=3, name="KO", format="knockout",
+                options={}, rounds=0, round_hours=24, time_rule="score", drop_rule="forfeit",
+                starts_at=None, now=NOW)
+            await tx.insert_league_games(knockout.id, 1, [(3, 4)])
+        assert knockout.id == 2 and knockout.format == "knockout"
+        with pytest.raises(Conflict):  # another format is still refused (CHECK)
+            async with store.transaction() as tx:
+                await tx.insert_league(
+                    guild_id=1, channel_id=6, organiser_id=3, name="?", format="ladder",
+                    options={}, rounds=0, round_hours=24, time_rule="score",
+                    drop_rule="forfeit", starts_at=None, now=NOW)
+    finally:
+        await store.close()

@@ -262,3 +262,44 @@ async def test_regression_a_lobby_change_another_process_saved_first_is_refused_
         stored = await two.game(row.id)
         assert stored is not None and stored.players == (ANN, BO)
         assert len(await two.game_log(row.id)) == stored.version
+
+
+async def test_a_league_timer_of_a_server_on_shard_1_is_fired_by_shard_1s_process_only(
+        any_database) -> None:
+    """Issue 22 on shards (README "Many servers"): a league's timers (its start date, its
+    round opened, its time up) belong to no game; they keep their server, so that its
+    shard's process fires them, not shard 0's."""
+    async with processes(any_database) as (one, two):
+        app = App(one, seed=SEED)
+        guild, channel = guild_on(1), 7
+        await app.settings.update_server_settings(guild, can_manage=True, threads=True)
+        await app.leagues.create(guild, channel, ANN.id, "Cup", format="knockout",
+                                 options={"game": "carcassonne"}, round_hours=24, start_in=1)
+        zero, other = Shards((0,), COUNT), Shards((1,), COUNT)
+        assert await one.next_timer(zero) is None
+        start_date = await two.next_timer(other)
+        assert start_date is not None and start_date.event == "league_start"
+        for user in (ANN, BO, Player(5, "cy")):
+            await app.leagues.join(guild, channel, user)
+        await app.leagues.start(guild, channel, ANN.id, can_manage=False)
+        # The round's timers too: shard 0's process sees none of them.
+        assert await one.next_timer(zero) is None
+        # Two schedulers, one a shard, both running: only shard 1's fires them.
+        fired: list[tuple[str, str]] = []
+        due = datetime.now(UTC) + timedelta(days=30)  # past every timer of the league
+        schedulers = [
+            Scheduler(storage, lambda event, timer, who=who: fired.append((who, timer.event)),
+                      clock=lambda: due, shards=shards)
+            for who, storage, shards in (("zero", one, zero), ("one", two, other))]
+        for scheduler in schedulers:
+            scheduler.start()
+        try:
+            for _ in range(200):
+                if len(fired) >= 3:
+                    break
+                await asyncio.sleep(0.02)
+        finally:
+            for scheduler in schedulers:
+                await scheduler.stop()
+        assert sorted(fired) == [("one", "league_open"), ("one", "league_round"),
+                                 ("one", "league_start")], fired

@@ -16,12 +16,13 @@ from engine import Game
 
 from ...storage import GameRow, League, LeagueGame, LeaguePlayer, Reads, Transaction
 from ..vocabulary import LeaguePayload, TimerKind
+from . import knockout
 from .pairing import Pairing, round_robin, swiss, swiss_rounds
 from .standings import Line, Result, ranked, standings
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
 PENDING, PLAYING, DONE = "pending", "running", "done"
-ROUND_ROBIN, SWISS = "round-robin", "swiss"
+ROUND_ROBIN, SWISS, KNOCKOUT = "round-robin", "swiss", "knockout"
 #: The league's rules: at time-up, score the games as they stand or AI stand-ins play
 #: on; a dropped player's games forfeited or played by an AI.
 SCORE, AI, FORFEIT = "score", "ai", "forfeit"
@@ -40,24 +41,50 @@ def table(players: list[LeaguePlayer], pairings: list[LeagueGame]) -> list[Line]
 
 
 def total_rounds(league: League, players: list[LeaguePlayer]) -> int:
-    """How many rounds the league has: every pair once (round robin), or its Swiss rounds."""
+    """How many rounds the league has: every pair once (round robin), until one player
+    is left (knockout), or its Swiss rounds."""
     if league.format == ROUND_ROBIN:
         return len(round_robin([p.user_id for p in players]))
+    if league.format == KNOCKOUT:
+        return knockout.rounds_for(len(players))
     return league.rounds or swiss_rounds(len(players))
 
 
 def next_pairings(league: League, players: list[LeaguePlayer],
                   pairings: list[LeagueGame], number: int) -> list[Pairing]:
-    """Round ``number``'s pairings: the round robin's fixed round, or Swiss pairings
-    of the players still in by their standings (no rematch while avoidable)."""
+    """Round ``number``'s pairings: the round robin's fixed round, the knockout's
+    bracket (the winners of the last round), or Swiss pairings of the players still
+    in by their standings (no rematch while avoidable)."""
     if league.format == ROUND_ROBIN:
         return round_robin([p.user_id for p in players])[number - 1]
+    if league.format == KNOCKOUT:
+        if number == 1:
+            return knockout.first_round([p.user_id for p in players])
+        return knockout.next_round(winners(players, pairings, number - 1))
     lines = table(players, pairings)
     # Dropped players leave a Swiss field, unless an AI plays their games.
     order = ranked(lines) if league.drop_rule == FORFEIT else [line.player for line in lines]
     played = [(p.player_a, p.player_b) for p in pairings if p.player_b is not None]
     byes = [p.player_a for p in pairings if p.player_b is None]
     return swiss(order, [(a, b) for a, b in played if b is not None], byes)
+
+
+def seeds(players: list[LeaguePlayer]) -> dict[int, int]:
+    """A knockout's seeds: the players in sign-up order (1 the first)."""
+    return {p.user_id: number for number, p in enumerate(players, start=1)}
+
+
+def goes_through(players: list[LeaguePlayer], pairing: LeagueGame) -> int | None:
+    """Who goes through from a knockout's pairing (None while it is not done)."""
+    if pairing.status != DONE:
+        return None
+    return knockout.goes_through(*results([pairing]), seeds(players))
+
+
+def winners(players: list[LeaguePlayer], pairings: list[LeagueGame], number: int) -> list[int]:
+    """Who went through from a knockout's round ``number``, in the bracket's order."""
+    found = [goes_through(players, p) for p in pairings if p.round == number]
+    return [player for player in found if player is not None]
 
 
 async def game_finished(tx: Transaction, row: GameRow, game: Game, now: datetime) -> None:
@@ -102,8 +129,11 @@ async def advance(tx: Transaction, league: League, now: datetime) -> League:
         if league.drop_rule == FORFEIT:
             await forfeit_dropped(tx, league, players, now)
         payload = LeaguePayload(league.id, number).to_dict()
-        await tx.set_timer(TimerKind.LEAGUE_OPEN, now, now=now, data=payload)
-        await tx.set_timer(TimerKind.LEAGUE_ROUND, ends, now=now, turn=number, data=payload)
+        # A league's timers belong to its server's shard (its game's, for a game's timer).
+        await tx.set_timer(TimerKind.LEAGUE_OPEN, now, now=now, data=payload,
+                           guild_id=league.guild_id)
+        await tx.set_timer(TimerKind.LEAGUE_ROUND, ends, now=now, turn=number, data=payload,
+                           guild_id=league.guild_id)
     return league
 
 

@@ -41,7 +41,9 @@ from .rounds import (
     AI,
     CANCELLED,
     DONE,
+    FINISHED,
     FORFEIT,
+    KNOCKOUT,
     PENDING,
     PLAYING,
     ROUND_ROBIN,
@@ -58,7 +60,7 @@ MAX_NAME = 40
 MIN_PLAYERS, MAX_PLAYERS = 3, 16
 #: Swiss rounds a league may set (0: the usual number for its field).
 MAX_ROUNDS = 10
-FORMATS = (ROUND_ROBIN, SWISS)
+FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
 TIME_RULES = (SCORE, AI)
 DROP_RULES = (FORFEIT, AI)
 #: How far ahead a start date may be, in hours (30 days).
@@ -89,6 +91,23 @@ class LeagueView:
 
     def round(self, number: int) -> tuple[LeagueGame, ...]:
         return tuple(p for p in self.pairings if p.round == number)
+
+    @property
+    def knockout(self) -> bool:
+        return self.league.format == KNOCKOUT
+
+    def goes_through(self, pairing: LeagueGame) -> int | None:
+        """A knockout's pairing: who goes through (None while it is not done)."""
+        return rounds.goes_through(list(self.players), pairing)
+
+    def winners(self) -> list[int]:
+        """Who won the league: a knockout's last player left, else the first in the
+        standings (several if they tie on everything); none before it finished."""
+        if self.league.status != FINISHED:
+            return []
+        if self.knockout:
+            return rounds.winners(list(self.players), list(self.pairings), self.league.round)
+        return [line.player for line in self.lines if line.rank == 1]
 
 
 @dataclass(frozen=True)
@@ -144,7 +163,7 @@ class Leagues:
         if not 1 <= len(name) <= MAX_NAME:
             raise GameError(N_("A league's name is 1 to {count} characters."), count=MAX_NAME)
         if format not in FORMATS:
-            raise GameError(N_("A league is a round robin or Swiss."))
+            raise GameError(N_("A league is a round robin, Swiss or a knockout."))
         if not 1 <= round_hours <= MAX_DEADLINE_HOURS:
             raise GameError(N_("A round lasts 1 to {hours} hours."), hours=MAX_DEADLINE_HOURS)
         if not 0 <= rounds_wanted <= MAX_ROUNDS or (rounds_wanted and format != SWISS):
@@ -174,7 +193,8 @@ class Leagues:
                     starts_at=starts, now=now)
                 if starts is not None:
                     await tx.set_timer(TimerKind.LEAGUE_START, starts, now=now,
-                                       data=LeaguePayload(league.id).to_dict())
+                                       data=LeaguePayload(league.id).to_dict(),
+                                       guild_id=guild_id)
         except Conflict:
             raise NotAllowed(N_("This channel has a league already.")) from None
         self.lifecycle.timers.wake()
