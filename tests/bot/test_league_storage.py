@@ -9,8 +9,7 @@ from datetime import UTC, datetime, timedelta
 import aiosqlite
 import pytest
 
-from bot.storage import sqlite
-from bot.storage import Conflict, LeaguePlayer, Player, VersionConflict
+from bot.storage import Conflict, LeaguePlayer, Player, VersionConflict, sqlite
 from bot.storage.databases import open_storage
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -94,7 +93,7 @@ async def test_migration_10_keeps_a_v9_databases_leagues_and_takes_knockouts(tmp
         await db.execute(
             "INSERT INTO leagues (guild_id, channel_id, organiser_id, name, format, options,"
             " round_hours, status, round, created_at, updated_at) VALUES (1, 2, 3, 'Cup',"
-            " 'swiss', '{}', 24, 'running', 1, '2026-01-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00')")
+            " 'swiss', '{}', 24, 'running', 1, ?, ?)", (NOW.isoformat(), NOW.isoformat()))
         await db.execute("INSERT INTO league_players (league_id, user_id, name, joined_at)"
                          " VALUES (1, 3, 'ann', '2026-01-01'), (1, 4, 'bo', '2026-01-02')")
         await db.execute("INSERT INTO league_games (league_id, round, player_a, player_b,"
