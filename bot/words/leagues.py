@@ -17,6 +17,8 @@ SCHEDULE_LINES = 40
 
 
 def format_name(t: Messages, format: str) -> str:
+    if format == "knockout":
+        return t.gettext("knockout")
     return t.gettext("Swiss") if format == "swiss" else t.gettext("round robin")
 
 
@@ -24,6 +26,13 @@ def points_rule(t: Messages) -> str:
     """The points and tie-breaks, as every standings post states them."""
     return t.gettext("Win {win}, draw {draw}, loss {loss} points. Ties: head-to-head, then "
                      "game points, then score difference.", win=WIN, draw=DRAW, loss=LOSS)
+
+
+def knockout_rule(t: Messages) -> str:
+    """How a knockout goes on, as its standings and schedule state it."""
+    return t.gettext("Knockout: the winner of each game goes through; a draw sends the "
+                     "better seed (who signed up first) through; the best seeds have the "
+                     "byes.")
 
 
 def created_text(t: Messages, view: LeagueView) -> str:
@@ -63,7 +72,10 @@ def status_line(t: Messages, view: LeagueView) -> str:
 
 
 def standings_post(t: Messages, view: LeagueView, news: str | None = None) -> Post:
-    """The table: rank, name, points, wins–draws–losses, game points and difference."""
+    """The table: rank, name, points, wins–draws–losses, game points and difference; a
+    knockout's is its bracket, round by round, and who is still in."""
+    if view.knockout:
+        return bracket_post(t, view, news)
     lines = []
     for line in view.lines:
         name = markup.plain(line.name)
@@ -82,6 +94,18 @@ def standings_post(t: Messages, view: LeagueView, news: str | None = None) -> Po
 
 
 def pairing_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
+    text = _pairing_text(t, view, pairing)
+    through = view.goes_through(pairing) if view.knockout and pairing.player_b else None
+    if through is None:
+        return text
+    name = markup.plain(view.name(through))
+    if pairing.forfeit_by is None and pairing.score_a == pairing.score_b:
+        return t.gettext("{pairing}: a draw, {player} goes through as the better seed",
+                         pairing=text, player=name)
+    return t.gettext("{pairing}: {player} goes through", pairing=text, player=name)
+
+
+def _pairing_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
     a = markup.plain(view.name(pairing.player_a))
     if pairing.player_b is None:
         return t.gettext("{player}: bye", player=a)
@@ -97,21 +121,41 @@ def pairing_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
     return t.gettext("{a} – {b}: to open", a=a, b=b)
 
 
-def schedule_post(t: Messages, view: LeagueView) -> Post:
-    """Every round's pairings so far, with their results."""
+def round_lines(t: Messages, view: LeagueView) -> list[str]:
+    """Every round's pairings so far, with their results (the latest rounds, if many)."""
     lines: list[str] = []
     for number in range(1, view.league.round + 1):
         lines.append(t.gettext("**Round {round}**", round=number))
         lines.extend(f"• {pairing_text(t, view, p)}" for p in view.round(number))
     if len(lines) > SCHEDULE_LINES:
         lines = ["…", *lines[-SCHEDULE_LINES:]]
+    return lines
+
+
+def schedule_post(t: Messages, view: LeagueView) -> Post:
+    """Every round's pairings so far, with their results."""
     embed = discord.Embed(
         title=t.gettext("🏆 {name}: schedule", name=view.league.name), colour=COLOUR,
-        description="\n".join(lines) or t.gettext("No round has been played yet."))
-    embed.add_field(name=status_line(t, view),
-                    value=f"{format_name(t, view.league.format)}. {rules_text(t, view)}",
-                    inline=False)
+        description="\n".join(round_lines(t, view))
+        or t.gettext("No round has been played yet."))
+    rules = rules_text(t, view)
+    rules = (t.sentences(knockout_rule(t), rules) if view.knockout
+             else f"{format_name(t, view.league.format)}. {rules}")
+    embed.add_field(name=status_line(t, view), value=rules, inline=False)
     return Post(embed=embed)
+
+
+def bracket_post(t: Messages, view: LeagueView, news: str | None = None) -> Post:
+    """A knockout's standings: its bracket round by round, and who is still in."""
+    lines = round_lines(t, view)
+    if view.league.status == "running":
+        still_in = [markup.plain(view.name(p)) for p in view.still_in()]
+        lines.append(t.gettext("Still in: {players}", players=t.list(still_in)))
+    embed = discord.Embed(
+        title=t.gettext("🏆 {name}: bracket", name=view.league.name), colour=COLOUR,
+        description="\n".join(lines) or t.gettext("No round has been played yet."))
+    embed.add_field(name=status_line(t, view), value=knockout_rule(t), inline=False)
+    return Post(content=news, embed=embed)
 
 
 def round_opened_text(t: Messages, view: LeagueView) -> str:
@@ -125,10 +169,9 @@ def result_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
 
 
 def finished_text(t: Messages, view: LeagueView) -> str:
-    winners = [line for line in view.lines if line.rank == 1]
     return t.gettext("🏆 League **{name}** is over. Winner: {winner}.",
                      name=markup.plain(view.league.name),
-                     winner=t.list([markup.mention(line.player) for line in winners]))
+                     winner=t.list([markup.mention(player) for player in view.winners()]))
 
 
 def game_thread_name(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:

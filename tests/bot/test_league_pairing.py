@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from bot.app.leagues import knockout
 from bot.app.leagues.pairing import round_robin, swiss, swiss_rounds
 from bot.app.leagues.standings import Result, standings
 
@@ -79,3 +80,49 @@ def test_head_to_head_comes_before_game_points() -> None:
     # With head-to-head equal too, the score difference comes after game points.
     level = standings([(1, "Ana", False), (2, "Béla", False)], [Result(1, 2, 5, 5)])
     assert [line.rank for line in level] == [1, 1]
+
+
+# ------------------------------------------------- knockout (issue 22: "a knockout")
+
+
+def test_a_knockouts_first_round_gives_the_best_seeds_the_byes() -> None:
+    assert knockout.seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert knockout.first_round([11, 12, 13, 14]) == [(11, 14), (12, 13)]
+    # 3 players: a bracket of 4, seed 1 has the bye; 6 players: seeds 1 and 2 have them.
+    assert knockout.first_round([11, 12, 13]) == [(11, None), (12, 13)]
+    assert knockout.first_round([1, 2, 3, 4, 5, 6]) == [(1, None), (4, 5), (2, None), (3, 6)]
+    for count in range(2, 17):
+        pairs = knockout.first_round(list(range(1, count + 1)))
+        size = 2 ** knockout.rounds_for(count)
+        assert len(pairs) == size // 2 and count <= size < 2 * count
+        seated = [p for pair in pairs for p in pair if p is not None]
+        assert sorted(seated) == list(range(1, count + 1))  # everyone once
+        byes = sorted(a for a, b in pairs if b is None)
+        assert byes == list(range(1, size - count + 1))  # the best seeds, never two a game
+
+
+def test_a_knockout_pairs_the_winners_until_one_is_left() -> None:
+    seeds = {player: player for player in range(1, 7)}
+    players = list(seeds)
+    rounds = 0
+    pairs = knockout.first_round(players)
+    while True:
+        rounds += 1
+        # Each player scores their id: every game is an upset, the worse seed goes on.
+        winners = [knockout.goes_through(Result(a, b, score_a=a, score_b=b or 0), seeds)
+                   if b is not None else a for a, b in pairs]
+        if len(winners) == 1:
+            break
+        pairs = knockout.next_round(winners)
+    assert rounds == knockout.rounds_for(6) == 3
+    assert winners == [6]  # 5 beats 4, 6 beats 3; 5 beats 1, 6 beats 2; 6 beats 5
+    assert knockout.next_round([4, 1, 6, 2]) == [(4, 1), (6, 2)]
+
+
+def test_a_knockout_draw_sends_the_better_seed_through_and_a_forfeit_the_other() -> None:
+    seeds = {7: 1, 8: 2, 9: 3}
+    assert knockout.goes_through(Result(9, 7, 40, 40), seeds) == 7  # a draw: seed 1
+    assert knockout.goes_through(Result(8, 9, 0, 0), seeds) == 8  # 0-0 at time-up
+    assert knockout.goes_through(Result(7, 9, 50, 10, forfeit_by=7), seeds) == 9
+    assert knockout.goes_through(Result(9, None), seeds) == 9  # a bye
+    assert knockout.goes_through(Result(9, 8, 30, 20), seeds) == 9  # an upset stands

@@ -337,3 +337,39 @@ async def test_a_league_game_cancelled_by_hand_is_a_draw_at_time_up(table) -> No
     assert current.league.round == 2
     assert {line.player: line.draws for line in current.lines if line.draws} == {
         pairing.player_a: 1, pairing.player_b: 1}
+
+
+async def test_a_four_player_knockout_runs_to_its_champion(table, database) -> None:
+    """Issue 22, "a knockout as an option": seeds by sign-up order (1 meets 4, 2 meets 3),
+    the winners meet in the final, a 0-0 draw sends the better seed through, and the
+    last player left wins; the standings show the bracket."""
+    members = await signed_up(table, "alice", "bob", "carol", "dave", format="knockout",
+                              round_hours=ROUND_HOURS)
+    assert "knockout" in table.channel.history()[0].content
+    started = await members["alice"].slash(table.channel, "league start")
+    assert "2 rounds" in started.response.content
+    seed = [members[name].id for name in ("alice", "bob", "carol", "dave")]
+    first = await games_of_round(table, 1)
+    assert [(p.player_a, p.player_b) for p in first] == [(seed[0], seed[3]), (seed[1], seed[2])]
+    threads = await threads_of(table, 1)
+    await play_a_little(table, threads[first[0].id])  # alice-dave: scored as it stands
+    await table.env.advance_time(ROUND_HOURS * HOUR)  # bob-carol never moved: 0-0
+    first = await games_of_round(table, 1)
+    assert (first[1].score_a, first[1].score_b) == (0, 0)
+    one = first[0]
+    winner_one = one.player_b if one.score_b > one.score_a else one.player_a  # a draw: alice
+    final = await games_of_round(table, 2)
+    assert [(p.player_a, p.player_b) for p in final] == [(winner_one, seed[1])]  # bob: seed 2
+    standings = await members["carol"].slash(table.channel, "league standings")
+    embed = standings.response.embeds[0]
+    assert embed.title == "🏆 Cup: bracket" and "goes through as the better seed" in \
+        embed.description and "Still in:" in embed.description
+    await restart(table, database)
+    await play_a_little(table, (await threads_of(table, 2))[final[0].id])
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+    (final,) = await games_of_round(table, 2)
+    done = await view(table)
+    champion = final.player_b if final.score_b > final.score_a else final.player_a
+    assert done.league.status == "finished" and done.winners() == [champion]
+    assert any(f"is over. Winner: <@{champion}>" in (m.content or "")
+               for m in table.channel.history())

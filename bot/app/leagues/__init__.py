@@ -1,6 +1,7 @@
 """Leagues (issue 22): a named set of players in one channel, paired round by round.
 
 - :mod:`~bot.app.leagues.pairing`: round robin and Swiss pairings (pure);
+- :mod:`~bot.app.leagues.knockout`: a knockout's bracket (pure);
 - :mod:`~bot.app.leagues.standings`: points, tie-breaks, the table (pure);
 - :mod:`~bot.app.leagues.rounds`: a result recorded, the next round opened (in a
   transaction; :func:`~bot.app.leagues.rounds.game_finished` is the one call the

@@ -78,7 +78,8 @@ def goes_through(players: list[LeaguePlayer], pairing: LeagueGame) -> int | None
     """Who goes through from a knockout's pairing (None while it is not done)."""
     if pairing.status != DONE:
         return None
-    return knockout.goes_through(*results([pairing]), seeds(players))
+    (result,) = results([pairing])
+    return knockout.goes_through(result, seeds(players))
 
 
 def winners(players: list[LeaguePlayer], pairings: list[LeagueGame], number: int) -> list[int]:

@@ -100,6 +100,15 @@ class LeagueView:
         """A knockout's pairing: who goes through (None while it is not done)."""
         return rounds.goes_through(list(self.players), pairing)
 
+    def still_in(self) -> list[int]:
+        """A knockout's players not knocked out: the current round's, less its losers."""
+        found: list[int] = []
+        for pairing in self.round(self.league.round):
+            through = self.goes_through(pairing)
+            found.extend([through] if through is not None else
+                         [p for p in (pairing.player_a, pairing.player_b) if p is not None])
+        return found
+
     def winners(self) -> list[int]:
         """Who won the league: a knockout's last player left, else the first in the
         standings (several if they tie on everything); none before it finished."""

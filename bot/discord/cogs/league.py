@@ -35,6 +35,7 @@ DROP_RULE_CHOICES = [
 FORMAT_CHOICES = [
     app_commands.Choice(name="Round robin: everyone plays everyone", value="round-robin"),
     app_commands.Choice(name="Swiss: pairs of equal standing", value="swiss"),
+    app_commands.Choice(name="Knockout: single elimination", value="knockout"),
 ]
 
 
@@ -64,7 +65,7 @@ class LeagueCommands(commands.GroupCog, group_name="league",
 
     @app_commands.command(name="create", description="Open a league in this channel")
     @app_commands.describe(
-        name="The league's name", format="Round robin or Swiss (default round robin)",
+        name="The league's name", format="Round robin, Swiss or knockout (default round robin)",
         game="Which game (default Carcassonne)", farmers="How farmers score",
         round_hours="Hours a round lasts (default 72)",
         rounds="Swiss: rounds (default: enough for a winner)",
