@@ -1,8 +1,10 @@
 """Hints, the application layer: the player on turn asks the AI what it would play.
 
 A hint is for casual games on a server that allows them (its ``hints``
-setting, off by default): :func:`hints_allowed` is the one rule; a rated game
-(issue 22) is not casual, and league games will not be either. The AI's
+setting, off by default): :func:`hints_allowed` is the rule of a game's row; a
+rated game (issue 22) is not casual, and :meth:`Hints.asked` refuses a league
+game too (its pairing is in another table). No button offers a hint: only
+``/carcassonne hint`` asks, and is refused where hints are. The AI's
 suggestion is computed in a worker process (:meth:`bot.thinking.Thinker.hint`,
 the ``medium`` evaluation's best move, as the game review judges), and before
 it is shown the game notes that this turn's player took a hint (``games.hints``,
@@ -29,8 +31,9 @@ from .vocabulary import Change
 
 
 def is_casual(row: GameRow) -> bool:
-    """A game that counts for no rating and no league (issue 23: hints never in rated
-    or league games): the host did not make it rated."""
+    """A game that counts for no rating (issue 23: hints never in rated or league
+    games): the host did not make it rated. Whether a league plays it is
+    :meth:`Hints.asked`'s to check."""
     return not row.rated
 
 
