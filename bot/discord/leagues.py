@@ -15,7 +15,8 @@ import logging
 import discord
 
 from ..app import App
-from ..app.leagues.service import Ended, LeagueView
+from ..app.leagues.service import Ended
+from ..app.leagues.view import LeagueView
 from ..i18n import Messages
 from ..storage import LeagueGame, Timer
 from ..words import leagues as words

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import discord
 
-from ..app.leagues.service import MIN_PLAYERS, Ended, LeagueView
+from ..app.leagues.service import MIN_PLAYERS, Ended
 from ..app.leagues.standings import DRAW, LOSS, WIN
+from ..app.leagues.view import LeagueView
 from ..app.state import GameState
 from ..discord import markup
 from ..i18n import Messages

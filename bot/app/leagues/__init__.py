@@ -6,6 +6,7 @@
 - :mod:`~bot.app.leagues.rounds`: a result recorded, the next round opened (in a
   transaction; :func:`~bot.app.leagues.rounds.game_finished` is the one call the
   end of a game makes);
+- :mod:`~bot.app.leagues.view`: a league as members read it (its bracket too);
 - :mod:`~bot.app.leagues.service`: what members do (create, join, start, drop,
   cancel, look) and what the league's timers do.
 

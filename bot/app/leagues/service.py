@@ -41,7 +41,6 @@ from .rounds import (
     AI,
     CANCELLED,
     DONE,
-    FINISHED,
     FORFEIT,
     KNOCKOUT,
     PENDING,
@@ -52,7 +51,7 @@ from .rounds import (
     SIGNUP,
     SWISS,
 )
-from .standings import Line
+from .view import LeagueView
 
 #: A league's name, in characters.
 MAX_NAME = 40
@@ -65,58 +64,6 @@ TIME_RULES = (SCORE, AI)
 DROP_RULES = (FORFEIT, AI)
 #: How far ahead a start date may be, in hours (30 days).
 MAX_START_HOURS = 720
-
-
-@dataclass(frozen=True)
-class LeagueView:
-    """A league as members read it: its players, pairings and standings."""
-
-    league: League
-    players: tuple[LeaguePlayer, ...]
-    pairings: tuple[LeagueGame, ...]
-    lines: tuple[Line, ...]
-
-    @classmethod
-    def of(cls, league: League, players: list[LeaguePlayer],
-           pairings: list[LeagueGame]) -> LeagueView:
-        return cls(league, tuple(players), tuple(pairings),
-                   tuple(rounds.table(players, pairings)))
-
-    def name(self, user_id: int | None) -> str:
-        return next((p.name for p in self.players if p.user_id == user_id), "?")
-
-    @property
-    def total_rounds(self) -> int:
-        return rounds.total_rounds(self.league, list(self.players))
-
-    def round(self, number: int) -> tuple[LeagueGame, ...]:
-        return tuple(p for p in self.pairings if p.round == number)
-
-    @property
-    def knockout(self) -> bool:
-        return self.league.format == KNOCKOUT
-
-    def goes_through(self, pairing: LeagueGame) -> int | None:
-        """A knockout's pairing: who goes through (None while it is not done)."""
-        return rounds.goes_through(list(self.players), pairing)
-
-    def still_in(self) -> list[int]:
-        """A knockout's players not knocked out: the current round's, less its losers."""
-        found: list[int] = []
-        for pairing in self.round(self.league.round):
-            through = self.goes_through(pairing)
-            found.extend([through] if through is not None else
-                         [p for p in (pairing.player_a, pairing.player_b) if p is not None])
-        return found
-
-    def winners(self) -> list[int]:
-        """Who won the league: a knockout's last player left, else the first in the
-        standings (several if they tie on everything); none before it finished."""
-        if self.league.status != FINISHED:
-            return []
-        if self.knockout:
-            return rounds.winners(list(self.players), list(self.pairings), self.league.round)
-        return [line.player for line in self.lines if line.rank == 1]
 
 
 @dataclass(frozen=True)
