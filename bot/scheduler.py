@@ -26,7 +26,12 @@ timers of those servers' games only; handing a timer out is a claim (an
 processes may add timers this one is not woken for, and one may stop holding
 timers it was handed: a sharded scheduler therefore sleeps at most
 :data:`SHARED_LOOK`, and each look hands out again the timers held past
-:data:`~bot.storage.TIMER_LEASE`. Unsharded, nothing of this runs.
+:data:`~bot.storage.TIMER_LEASE`. That lease is also the only way a sharded
+process takes timers back: at its start it cannot tell the timers of a process
+that stopped from those of one still running its shards (a rolling restart),
+which are acting on them; taking these back fired them twice. Unsharded,
+nothing of this runs, and a start takes back at once every timer handed out
+(the one process that held them has stopped).
 
 Waking is an :class:`asyncio.Event` with a timeout in all but name: the task
 waits in an ordinary ``asyncio.sleep`` (in a small child task) that
@@ -111,9 +116,10 @@ class Scheduler:
             self._sleep_task.cancel()
 
     async def _run(self) -> None:
-        rearmed = await self.storage.rearm_timers(self.shards)
-        if rearmed:
-            log.info("%d timers handed out before the last stop are due again", rearmed)
+        if self.shards is None:  # with shards, the lease (_release_stale) takes them back
+            rearmed = await self.storage.rearm_timers()
+            if rearmed:
+                log.info("%d timers handed out before the last stop are due again", rearmed)
         while True:
             try:
                 await self._step()

@@ -543,9 +543,11 @@ class Storage(Reads):
         (it is not handed out again); False if another process took it first."""
 
     @abc.abstractmethod
-    async def rearm_timers(self, shards: Shards | None = None) -> int:
-        """Hand out again the timers a stopped process had handed out but not acted on
-        (those of the servers on ``shards`` only, if given)."""
+    async def rearm_timers(self) -> int:
+        """Hand out again the timers a stopped process had handed out but not acted on:
+        all of them, for the one process of an unsharded bot. Shards have
+        :meth:`release_stale_timers` only: a process cannot tell the timers of one
+        that stopped from those of one still running the same shards."""
 
     @abc.abstractmethod
     async def release_stale_timers(self, before: datetime) -> int:

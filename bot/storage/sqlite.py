@@ -156,15 +156,6 @@ def next_shard_timer(shards: Shards) -> tuple[str, tuple[int, ...]]:
     )
 
 
-def rearm_shard_timers(shards: Shards) -> tuple[str, tuple[int, ...]]:
-    """The update that hands out again the timers of the servers on ``shards``."""
-    on_shards = _ON_SHARDS.format(", ".join("?" * len(shards.ids)))
-    return (
-        "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL AND id IN"
-        f" (SELECT t.id FROM timers AS t LEFT JOIN games AS g ON g.id = t.game_id"
-        f" WHERE {on_shards})",
-        (shards.count, *shards.ids),
-    )
 SAVE_GAME = (
     "UPDATE games SET host_id = ?, players = ?, status = ?, record = ?, seed = ?,"
     " turn_started_at = ?, finished_at = ?, turn = ?, on_turn = ?, damaged = ?, stand_ins = ?,"
@@ -1045,12 +1036,10 @@ class SQLiteStorage(_Reads, Storage):
         async with self.transaction() as tx:
             return await tx._run(DISPATCH_TIMER, (_stamp(now), timer.id)) == 1
 
-    async def rearm_timers(self, shards: Shards | None = None) -> int:
-        sql, params = (
-            ("UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL", ())
-            if shards is None else rearm_shard_timers(shards))
+    async def rearm_timers(self) -> int:
         async with self.transaction() as tx:
-            return await tx._run(sql, params)
+            return await tx._run(
+                "UPDATE timers SET dispatched_at = NULL WHERE dispatched_at IS NOT NULL")
 
     async def release_stale_timers(self, before: datetime) -> int:
         async with self.transaction() as tx:
