@@ -18,9 +18,10 @@ listener calls :meth:`AITurns.play`, which
 
 A timer handed out but not acted on when the bot stopped is handed out again
 at the next start (:meth:`bot.storage.Storage.rearm_timers`; with shards, when
-its lease is over), so an AI turn pending at a restart is played once. If the worker fails, the turn is tried
-again a minute later; after :data:`ATTEMPTS` failures the AI plays the first
-legal move, so that a game never waits on a broken worker.
+its lease is over), so an AI turn pending at a restart is played once. If the
+worker fails, the turn is tried again a minute later; after :data:`ATTEMPTS`
+failures the AI plays the first legal move, so that a game never waits on a
+broken worker.
 
 Nothing here knows Discord: the listener has the announcer say what was played.
 """

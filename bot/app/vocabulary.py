@@ -36,6 +36,8 @@ class TimerKind(StrEnum):
     LEAGUE_ROUND = "league_round"
     #: A league's start date: it starts if enough players signed up.
     LEAGUE_START = "league_start"
+    #: A league finished: announce its winner, once (of no game, due at once).
+    LEAGUE_OVER = "league_over"
 
 
 #: The timers of a running turn.

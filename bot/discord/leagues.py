@@ -80,17 +80,23 @@ class LeagueNews:
         await self.announcer.post(state, await self.announcer.start_post(state))
 
     async def result(self, timer: Timer) -> None:
-        """A ``league_result`` timer: the result and the standings, in the league's channel
-        (and, when the league is over, its winner)."""
+        """A ``league_result`` timer: the result and the standings, in the league's
+        channel."""
         found = await self.app.leagues.result(timer)
         if found is None:
             return
         view, pairing = found
         t = await self.readers.public(view.league.guild_id)
-        news = words.result_text(t, view, pairing)
-        if view.league.status == "finished":
-            news = "\n".join([news, words.finished_text(t, view)])
-        await self.send(view, words.standings_post(t, view, news))
+        await self.send(view, words.standings_post(t, view, words.result_text(t, view,
+                                                                              pairing)))
+
+    async def over(self, timer: Timer) -> None:
+        """A ``league_over`` timer: the league's winner and final standings, once."""
+        view = await self.app.leagues.over(timer)
+        if view is None:
+            return
+        t = await self.readers.public(view.league.guild_id)
+        await self.send(view, words.standings_post(t, view, words.finished_text(t, view)))
 
     async def time_up(self, timer: Timer) -> None:
         """A ``league_round`` timer: each game it ended says so in its thread."""

@@ -42,6 +42,7 @@ class TimerListeners:
             TimerKind.LEAGUE_RESULT: leagues.result,
             TimerKind.LEAGUE_ROUND: leagues.time_up,
             TimerKind.LEAGUE_START: leagues.start_date,
+            TimerKind.LEAGUE_OVER: leagues.over,
         }
 
     async def on_carcassonne_timer(self, timer: Timer) -> None:

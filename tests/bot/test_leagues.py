@@ -373,3 +373,27 @@ async def test_a_four_player_knockout_runs_to_its_champion(table, database) -> N
     assert done.league.status == "finished" and done.winners() == [champion]
     assert any(f"is over. Winner: <@{champion}>" in (m.content or "")
                for m in table.channel.history())
+
+
+async def test_a_knockout_final_given_up_still_announces_its_winner_once(table) -> None:
+    """Regression (issue 22): a league whose last round ended with no game result (a
+    forfeit, a 0-0 of a game never played) finished without saying who won, and one
+    whose last games ended together at time-up said it after each. Now a league that
+    finishes says so once. 3 players: seed 1 has the bye, 2 and 3 draw 0-0 (seed 2
+    goes through), and seed 2 drops out of the final: seed 1 wins."""
+    members = await signed_up(table, "alice", "bob", "carol", format="knockout",
+                              round_hours=ROUND_HOURS)
+    assert not (await members["alice"].slash(table.channel, "league start")).ephemeral
+    alice, bob, carol = (members[name].id for name in ("alice", "bob", "carol"))
+    first = await games_of_round(table, 1)
+    assert [(p.player_a, p.player_b) for p in first] == [(alice, None), (bob, carol)]
+    await table.env.advance_time(ROUND_HOURS * HOUR)
+    (final,) = await games_of_round(table, 2)
+    assert (final.player_a, final.player_b) == (alice, bob)
+    dropped = await members["bob"].slash(table.channel, "league drop")
+    assert not dropped.ephemeral, dropped.response.content
+    await table.env.advance_time(60)
+    assert (await view(table)).winners() == [alice]
+    over = [m for m in table.channel.history() if "is over" in (m.content or "")]
+    assert len(over) == 1 and f"Winner: <@{alice}>" in over[0].content
+    assert over[0].embeds[0].title == "🏆 Cup: bracket"

@@ -120,6 +120,10 @@ async def advance(tx: Transaction, league: League, now: datetime) -> League:
         number = league.round + 1
         if number > total_rounds(league, players) or (
                 league.format == SWISS and len(ranked(table(players, pairings))) < 2):
+            # Its winner is announced once, however the last round ended (a result,
+            # a time-up, a forfeit).
+            await tx.set_timer(TimerKind.LEAGUE_OVER, now, now=now, guild_id=league.guild_id,
+                               data=LeaguePayload(league.id).to_dict())
             return await tx.save_league(league, replace(league, status=FINISHED,
                                                         round_ends_at=None), now)
         ends = now + timedelta(hours=league.round_hours)

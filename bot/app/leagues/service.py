@@ -41,6 +41,7 @@ from .rounds import (
     AI,
     CANCELLED,
     DONE,
+    FINISHED,
     FORFEIT,
     KNOCKOUT,
     PENDING,
@@ -345,6 +346,16 @@ class Leagues:
             if pairing is None or league is None:
                 return None
             return await self._view(tx, league), pairing
+
+    async def over(self, timer: Timer) -> LeagueView | None:
+        """A ``league_over`` timer: the finished league, to announce its winner."""
+        async with self.db.transaction() as tx:
+            if not await tx.claim_timer(timer):
+                return None
+            league = await tx.league(LeaguePayload.of(timer).league)
+            if league is None or league.status != FINISHED:
+                return None
+            return await self._view(tx, league)
 
     async def time_up(self, timer: Timer) -> Ended | None:
         """A ``league_round`` timer: the round's time is up. Its games still running are
