@@ -141,7 +141,8 @@ def schedule_post(t: Messages, view: LeagueView) -> Post:
         or t.gettext("No round has been played yet."))
     rules = rules_text(t, view)
     rules = (t.sentences(knockout_rule(t), rules) if view.knockout
-             else f"{format_name(t, view.league.format)}. {rules}")
+             else t.sentences(t.gettext("Format: {format}.",
+                                        format=format_name(t, view.league.format)), rules))
     embed.add_field(name=status_line(t, view), value=rules, inline=False)
     return Post(embed=embed)
 
