@@ -13,7 +13,7 @@ from collections.abc import Mapping
 import discord
 
 from ..app.ratings import LEADERBOARD_MIN_GAMES, LeaderboardPage, Profile
-from ..app.results import shown_rating
+from ..app.results import RatingChange, shown_rating
 from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import AI_LEVELS, FEATURE_HEADINGS, GAMES, GOODS_HEADING
@@ -35,6 +35,12 @@ def points_by_kind(t: Messages, points: Mapping[str, int]) -> str:
     """"Cities 30 · Roads 12 · Farms 9": points by feature kind, largest first."""
     shown = sorted(((k, v) for k, v in points.items() if v), key=lambda kv: (-kv[1], kv[0]))
     return " · ".join(f"{kind_name(t, kind)} {value}" for kind, value in shown)
+
+
+def rating_change(t: Messages, change: RatingChange) -> str:
+    """"⭐ 1516 (+16)": a player's rating after a rated game and what the game changed."""
+    # Translators: a player's rating after a rated game, and its change ("+16", "-3").
+    return t.gettext("⭐ {rating} ({change})", rating=change.after, change=f"{change.change:+d}")
 
 
 def game_name(t: Messages, kind: str) -> str:

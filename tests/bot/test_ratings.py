@@ -56,6 +56,19 @@ def by_hand(scores: list[int], before: list[tuple[float, float] | None]) -> list
     return [team[0] for team in model.rate(teams, ranks=ranks)]
 
 
+def shown(ordinal: float) -> int:
+    return round(1500 + 20 * ordinal)
+
+
+def result_lines(table, final) -> dict[int, str]:
+    """The result message's heading of each seat's line ("1. 🔵1 alice · ⭐ 1516 (+16)")."""
+    message = table.channel.last_message
+    assert message.content.startswith("🏆 Game over!")
+    names = [f.name for f in message.embeds[0].fields]
+    return {seat: next(n for n in names if f" {final.names[seat]}" in n)
+            for seat in range(len(final.players))}
+
+
 async def test_a_rated_two_player_game_updates_both_ratings_as_openskill_computes(table) -> None:
     await rated_server(table)
     await table.started("alice", "bob")
@@ -73,6 +86,12 @@ async def test_a_rated_two_player_game_updates_both_ratings_as_openskill_compute
         assert rating.ordinal == pytest.approx(expected[seat].ordinal())
         [point] = await db.rating_history(guild, "carcassonne", str(player.id))
         assert point.game_id == final.id and point.previous == pytest.approx(0.0)
+    # Issue 22: the result message shows each player's rating and its change, as the
+    # library computed them (a new player shows 1500).
+    lines = result_lines(table, final)
+    for seat in range(2):
+        after = shown(expected[seat].ordinal())
+        assert lines[seat].endswith(f" · ⭐ {after} ({after - 1500:+d})"), lines[seat]
     # The statistics stored are engine.statistics of the final game, seat by seat.
     result = await db.game_result(final.id)
     assert result is not None and result.rated and result.kind == "carcassonne"
@@ -95,6 +114,7 @@ async def test_an_unrated_and_a_cancelled_game_change_no_rating(table) -> None:
     db = table.bot.storage
     result = await db.game_result(unrated.id)
     assert result is not None and not result.rated  # its statistics are kept all the same
+    assert not any("⭐" in line for line in result_lines(table, unrated).values())
     await rated_server(table)
     await table.started("alice", "bob")
     await table.place()
@@ -226,6 +246,10 @@ async def test_each_ai_level_has_its_own_rating(database) -> None:
             key = player.ai or str(player.id)
             rating = await table.bot.storage.rating(table.guild.id, "carcassonne", key)
             assert rating is not None and rating.mu == pytest.approx(expected[seat].mu)
+        # The AI's line shows its level's rating change too.
+        for seat, line in result_lines(table, final).items():
+            after = shown(expected[seat].ordinal())
+            assert line.endswith(f" · ⭐ {after} ({after - 1500:+d})"), line
         answer = await alice.slash(table.channel, "profile", ai="easy")
         message = answer.followups[-1] if answer.followups else answer.response
         assert message.embeds[0].title == "🤖 AI (easy): Carcassonne"
