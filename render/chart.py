@@ -128,19 +128,29 @@ def _mark(image: Image.Image, draw: ImageDraw.ImageDraw, centre: tuple[float, fl
     draw_text(image, (cx, cy), player_mark(seat), round(r * 1.4), ink_on(colour), anchor="mm")
 
 
-RATING_WIDTH, RATING_HEIGHT = 600, 220
+#: Drawn near the size Discord shows an embed's image (at most 400 px wide on a
+#: desktop, about 280 on a phone), with letters big enough to read there: at 600 px
+#: and 14 px letters a phone showed the numbers 6 px high.
+RATING_WIDTH, RATING_HEIGHT = 480, 240
 RATING_LINE = (30, 90, 200)
+#: The height of the chart's numbers, in the picture's pixels.
+RATING_TEXT = 19
+#: At most this many grid lines' steps up the rating axis.
+RATING_STEPS = 4
+#: A dot for each game while there are at most this many.
+RATING_DOTS = 30
 
 
 def rating_chart(ratings: Sequence[int], *, title: str = "", colour_seat: int | None = None
                  ) -> bytes:
     """PNG of a player's rating after each of their rated games (issue 22): a small
-    line chart, ``ratings[0]`` the rating before the first game, the last value
-    marked and written at the end of the line. ``title`` is drawn at the top-left;
-    ``colour_seat`` draws the line in that seat's colour (default: a plain blue)."""
+    line chart, ``ratings[0]`` the rating before the first game, a dot per game
+    while they are few, the last value marked and written at the end of the line.
+    ``title`` is drawn at the top-left; ``colour_seat`` draws the line in that
+    seat's colour (default: a plain blue)."""
     image = Image.new("RGB", (RATING_WIDTH, RATING_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    small = 14
+    small = RATING_TEXT
     values = list(ratings) or [0]
     if len(values) == 1:
         values = values * 2
@@ -148,11 +158,14 @@ def rating_chart(ratings: Sequence[int], *, title: str = "", colour_seat: int | 
     if high - low < 100:  # a short or flat history: a range of 100 around it
         middle = (low + high) // 2
         low, high = middle - 50, middle + 50
-    step = _step(high - low)
+    step = next((s for s in (25, 50, 100, 200, 250, 500, 1000)
+                 if (high - low) / s <= RATING_STEPS - 1), 2000)
     low = (low // step) * step
     high = max(-(-high // step) * step, low + step)
-    x0, x1 = 56, RATING_WIDTH - 72
-    y0, y1 = RATING_HEIGHT - 28, 40
+    ticks = range(low, high + 1, step)
+    x0 = 18 + max(text_width(str(value), small) for value in ticks)
+    x1 = RATING_WIDTH - 24 - text_width(str(values[-1]), small + 1)
+    y0, y1 = RATING_HEIGHT - 22, 56
 
     def x_at(i: int) -> float:
         return x0 + (x1 - x0) * i / (len(values) - 1)
@@ -161,20 +174,24 @@ def rating_chart(ratings: Sequence[int], *, title: str = "", colour_seat: int | 
         return y0 - (y0 - y1) * (value - low) / (high - low)
 
     if title:
-        draw_text(image, (x0, 8), title, 17, TEXT, anchor="la")
-    for value in range(low, high + 1, step):
+        draw_text(image, (12, 10), fit_text(title, 22, RATING_WIDTH - 24), 22, TEXT,
+                  anchor="la")
+    for value in ticks:
         y = y_at(value)
-        draw.line([(x0, y), (x1, y)], fill=GRID, width=1)
+        draw.line([(x0, y), (x1, y)], fill=GRID, width=2)
         draw_text(image, (x0 - 6, y), str(value), small, TEXT, anchor="rm")
     draw.line([(x0, y0), (x1, y0)], fill=AXIS, width=2)
     draw.line([(x0, y0), (x0, y1)], fill=AXIS, width=2)
     colour = player_colour(colour_seat) if colour_seat is not None else RATING_LINE
     line = [(x_at(i), y_at(v)) for i, v in enumerate(values)]
-    draw.line(line, fill=ink_on(colour), width=6, joint="curve")
-    draw.line(line, fill=colour, width=3, joint="curve")
+    draw.line(line, fill=ink_on(colour), width=8, joint="curve")
+    draw.line(line, fill=colour, width=4, joint="curve")
+    if len(values) <= RATING_DOTS:
+        for x, y in line[1:-1]:
+            draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour, outline=ink_on(colour))
     cx, cy = line[-1]
-    draw.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=colour, outline=ink_on(colour), width=2)
-    draw_text(image, (cx + 10, cy), str(values[-1]), small + 1, TEXT, anchor="lm")
+    draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=colour, outline=ink_on(colour), width=2)
+    draw_text(image, (cx + 12, cy), str(values[-1]), small + 1, TEXT, anchor="lm")
     buffer = io.BytesIO()
     image.save(buffer, "PNG", optimize=True)
     return buffer.getvalue()
