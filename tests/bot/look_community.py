@@ -1,12 +1,13 @@
 """Look at what players see of ratings (issue 22): channel previews of ``/leaderboard``
 (two pages), ``/profile`` with a rating history of ten games (the chart), a rated
 game's result message (points by feature, rating changes) and the archive's view of
-it, in English and Hungarian, at a desktop's and a phone's width.
+it, in English and Hungarian (or the languages given), at a desktop's and a phone's
+width.
 
 Not a test (pytest does not collect it): a tool to run by hand, which writes PNGs
 for a person to look at. Needs Playwright and a Chromium (``preview_support``)::
 
-    PYTHONPATH=$PWD:tests/bot python tests/bot/look_community.py /tmp/ratingshow-look
+    PYTHONPATH=$PWD:tests/bot python tests/bot/look_community.py /tmp/ratingshow-look [en hu]
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ async def look(language: str, out: Path, browser) -> list[Path]:
     return written
 
 
-async def main(out: Path) -> None:
+async def main(out: Path, languages: list[str]) -> None:
     from playwright.async_api import async_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -139,7 +140,7 @@ async def main(out: Path) -> None:
         browser = await playwright.chromium.launch(
             executable_path=chromium(), args=["--no-sandbox", "--headless", "--disable-gpu"])
         try:
-            for language in ("en", "hu"):
+            for language in languages:
                 for path in await look(language, out, browser):
                     print(path)
         finally:
@@ -147,4 +148,5 @@ async def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/ratingshow-look")))
+    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/ratingshow-look"),
+                     sys.argv[2:] or ["en", "hu"]))
