@@ -21,8 +21,13 @@ from .labels import ENGLISH, Labels
 from .text import draw_text, fit_text, text_width
 from .theme import ink_on, player_colour, player_mark
 
-WIDTH, HEIGHT = 900, 480
-LEFT, TOP, BOTTOM = 56, 64, 44
+#: Near the size Discord shows an embed's image (at most 400 px wide on a desktop,
+#: about 280 on a phone), with letters big enough to read there: at 900 px with 15 px
+#: letters, a desktop showed them under 7 px high and a phone 5 px.
+WIDTH, HEIGHT = 560, 340
+#: The height of the axes' numbers, in the picture's pixels (the legend's are larger).
+CHART_TEXT = 19
+LEFT, TOP, BOTTOM = 50, 70, 60
 #: Mid grey: the palette has black and white players, and both read on it.
 BACKGROUND = (150, 154, 160)
 GRID = (168, 172, 178)
@@ -63,12 +68,12 @@ def score_chart(
     """
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    small, label = 15, 17
+    small, label = CHART_TEXT, CHART_TEXT + 2
     finals = [str(scores[-1][seat]) if scores and seat < len(scores[-1]) else "0"
               for seat in range(len(names))]
     legend_w = min(round(WIDTH * LEGEND_SHARE),
                    max((text_width(n, label) + text_width(f, label) for n, f in
-                        zip(names, finals)), default=0) + 84)
+                        zip(names, finals)), default=0) + 90)
     points = max(len(scores), 2)
     top = max([max(row) for row in scores if row] + [10])
     step = _step(top)
@@ -81,7 +86,8 @@ def score_chart(
     def y_at(value: float) -> float:
         return y0 - (y0 - y1) * value / top
 
-    draw_text(image, (x0, 8), labels.chart_title, 20, TEXT, anchor="la")
+    draw_text(image, (12, 8), fit_text(labels.chart_title, 23, WIDTH - 24), 23, TEXT,
+              anchor="la")
     for value in range(0, top + 1, step):
         y = y_at(value)
         draw.line([(x0, y), (x1, y)], fill=GRID, width=1)
@@ -106,13 +112,13 @@ def score_chart(
             draw.line(line, fill=colour, width=3, joint="curve")
         if line:
             _mark(image, draw, line[-1], seat, 9)
-        legend_y = TOP + 12 + seat * 30
-        _mark(image, draw, (x1 + 32, legend_y), seat, 11)
+        legend_y = TOP + 12 + seat * 34
+        _mark(image, draw, (x1 + 32, legend_y), seat, 13)
         # Name and score apart: a right-to-left name must not carry the score to its left.
         score_left = draw_text(image, (WIDTH - 12, legend_y), finals[seat], label, TEXT,
                                anchor="rm")[0]
-        name = fit_text(names[seat], label, score_left - 12 - (x1 + 50))
-        draw_text(image, (x1 + 50, legend_y), name, label, TEXT, anchor="lm")
+        name = fit_text(names[seat], label, score_left - 12 - (x1 + 52))
+        draw_text(image, (x1 + 52, legend_y), name, label, TEXT, anchor="lm")
 
     buffer = io.BytesIO()
     image.save(buffer, "PNG", optimize=True)

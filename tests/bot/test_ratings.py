@@ -24,7 +24,7 @@ from bot.words.archive import statistics_text
 from bot.words.ratings import profile_post
 from engine import Game, Options, Place
 from engine.statistics import PlayerStatistics, game_statistics
-from render.chart import RATING_HEIGHT, RATING_TEXT, RATING_WIDTH
+from render.chart import CHART_TEXT, RATING_HEIGHT, RATING_TEXT, RATING_WIDTH, WIDTH
 
 HOUR = 3600.0
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -239,15 +239,22 @@ async def test_a_profile_shows_games_wins_points_and_a_rating_chart(table, tmp_p
     assert nobody.ephemeral and "No finished games" in nobody.response.content
 
 
-async def test_regression_the_rating_chart_reads_on_a_phone(table) -> None:
+async def test_regression_the_rating_and_score_charts_read_on_a_phone(table) -> None:
     """Issue 22, polish: drawn 600 px wide with 14 px numbers, the profile's chart showed
     them 6 px high on a 400 px phone (an embed's image is drawn about 280 px wide there).
-    In simcord's channel preview its numbers show at least 10 px high on a phone (a
-    desktop draws it wider)."""
+    In simcord's channel preview its numbers show at least 10 px high on a phone, the
+    result's score chart's at least 9 (a desktop draws both wider)."""
     chromium()
     await rated_server(table)
     await table.started("alice", "bob")
     await end_by_vote(table, moves=2)
+    # The result's score chart too: 900 px wide with 15 px numbers, a phone showed
+    # them 5 px high (and a desktop, which draws an embed's image at most 400 px wide, 7).
+    result = table.channel.last_message
+    assert result.embeds[0].image.url.startswith("attachment://scores-")
+    [(width, _)] = (await shown_sizes(table.env, table.channel, table.member("alice"), result,
+                                      "Embed 1 image", viewports=(PHONE,))).values()
+    assert CHART_TEXT * width / WIDTH >= 9, width
     answer = await table.member("alice").slash(table.channel, "profile")
     message = answer.followups[-1] if answer.followups else answer.response
     assert message.embeds[0].image.url.startswith("attachment://rating-")
