@@ -23,7 +23,7 @@ from ..i18n import N_
 from ..storage import GameRow, Player, Status, Storage, Timer, Transaction, VersionConflict
 from .clock import Clock
 from .leagues import rounds as leagues
-from .results import record_end
+from .results import RatingChange, record_end
 from .settings import server_settings
 from .state import GameState, Positions, find_row
 from .vocabulary import Change, LobbyPayload
@@ -87,13 +87,16 @@ class Lifecycle:
             )
         except VersionConflict:
             raise EarlierTurn() from None
+        ratings: tuple[RatingChange, ...] = ()
         if new.status == Status.FINISHED and row.status != Status.FINISHED:
-            await record_end(tx, new, game, now)  # statistics, ratings (issue 22)
+            # statistics, ratings (issue 22); the changes go to the result message
+            ratings = (await record_end(tx, new, game, now)).ratings
         if new.status == Status.FINISHED and row.status == Status.RUNNING:
             await leagues.game_finished(tx, new, game, now)  # a league's result (issue 22)
         await self.timers.follow(tx, new, now, same_turn=not new_turn)
         self.positions.remember(new, game)
-        return await self.positions.state(tx, new)
+        state = await self.positions.state(tx, new)
+        return replace(state, ratings=ratings) if ratings else state
 
     async def save_change(
         self,

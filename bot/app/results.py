@@ -17,11 +17,15 @@ level in one game are rated as two players of the same rating, and the level
 takes the mean of their new ratings.
 
 What players see is the conservative ordinal ``mu - 3 sigma`` scaled by
-:func:`shown_rating` (a new player shows 1500), never the raw mean.
+:func:`shown_rating` (a new player shows 1500), never the raw mean. The result
+message shows each player's change (:class:`RatingChange`), as :func:`record_end`
+computed it in the transaction that ended the game: it travels to the announcer
+on the :class:`~bot.app.state.GameState` that transaction returns, never read back.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from openskill.models import PlackettLuce
@@ -45,6 +49,29 @@ MODEL = PlackettLuce()
 def shown_rating(ordinal: float) -> int:
     """The number players see for a rating's ordinal."""
     return round(BASE + SCALE * ordinal)
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """One player's shown rating before and after a rated game (issue 22); ``player``
+    as :func:`player_key` (two AI seats of one level share one)."""
+
+    player: str
+    before: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        """What the game changed, as shown: ``after - before`` of the shown numbers."""
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What :func:`record_end` stored: the result and, for a rated game, the changes."""
+
+    result: GameResult
+    ratings: tuple[RatingChange, ...] = ()
 
 
 def player_key(player: Player) -> str:
@@ -118,9 +145,10 @@ def new_ratings(result: GameResult, current: dict[str, Rating]) -> list[tuple[Ra
     return out
 
 
-async def record_end(tx: Transaction, row: GameRow, game: Game, now: datetime) -> GameResult:
+async def record_end(tx: Transaction, row: GameRow, game: Game, now: datetime) -> Recorded:
     """Store the result of ``row``, which ``game`` just ended, and rate it if it is
-    rated: in the caller's transaction (the one that ends the game)."""
+    rated: in the caller's transaction (the one that ends the game). Returns what
+    it stored, with each player's rating change for the result message."""
     started = next((entry.created_at for entry in await tx.game_log(row.id)
                     if entry.action == Change.START), None)
     result = game_result(row, game, started_at=started, finished_at=now)
@@ -131,6 +159,9 @@ async def record_end(tx: Transaction, row: GameRow, game: Game, now: datetime) -
             known = await tx.rating(result.guild_id, result.kind, key)
             if known is not None:
                 current[key] = known
-        await tx.save_ratings(result.guild_id, result.kind, result.game_id,
-                              new_ratings(result, current), now)
-    return result
+        rated = new_ratings(result, current)
+        await tx.save_ratings(result.guild_id, result.kind, result.game_id, rated, now)
+        return Recorded(result, tuple(
+            RatingChange(rating.player, shown_rating(previous), shown_rating(rating.ordinal))
+            for rating, previous in rated))
+    return Recorded(result)

@@ -37,6 +37,7 @@ from ..i18n.terms import STATUSES
 from ..names import Name, seat_label, seat_names
 from ..storage import GameRow, Player, Reads, Status, Storage, Timer
 from .hours import away_until, player_hours
+from .results import RatingChange, player_key
 from .vocabulary import TimerKind
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,9 @@ class GameState:
     game: Game | None = None
     #: The running turn's deadline and next reminder, where the game has them.
     clock: TurnClock = TurnClock()
+    #: The rating changes of a rated game this very change ended (issue 22), as
+    #: :func:`bot.app.results.record_end` computed them in its transaction; else none.
+    ratings: tuple[RatingChange, ...] = ()
 
     @property
     def id(self) -> int:
@@ -145,6 +149,11 @@ class GameState:
 
     def is_removed(self, seat: int) -> bool:
         return self.game is not None and not self.game.active[seat]
+
+    def rating_change(self, seat: int) -> RatingChange | None:
+        """How the rated game that just ended changed ``seat``'s rating, if it did."""
+        key = player_key(self.row.players[seat])
+        return next((change for change in self.ratings if change.player == key), None)
 
 
 @dataclass(frozen=True)

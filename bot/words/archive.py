@@ -13,7 +13,7 @@ from ..app.state import GameState
 from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import FEATURE_HEADINGS, GOODS_HEADING, ROLES, TILE_COUNT
-from .common import COLOUR, Post, attach, game_title, mark, player_name, points
+from .common import COLOUR, NOTHING, Post, attach, game_title, mark, player_name, points
 from .events import event_lines
 from .history import history_lines
 from .results import game_over_text, ranked
@@ -71,7 +71,8 @@ def choose_game(t: Messages) -> str:
 
 
 def tiles(t: Messages, count: int) -> str:
-    return t.term(TILE_COUNT, count) if count else t.gettext("none")
+    """"3 tiles"; no city or road at all is a dash, not "0 tiles"."""
+    return t.term(TILE_COUNT, count) if count else NOTHING
 
 
 def statistics_text(t: Messages, mine: PlayerStatistics) -> str:
@@ -80,15 +81,14 @@ def statistics_text(t: Messages, mine: PlayerStatistics) -> str:
     kinds = [f"{t.term(GOODS_HEADING if kind == GOODS else FEATURE_HEADINGS[kind])} {n}"
              if kind == GOODS or kind in FEATURE_HEADINGS else f"{kind} {n}"
              for kind, n in mine.points_by_kind.items() if n]
-    lines = [t.gettext("**Points**: {kinds}", kinds=" · ".join(kinds) if kinds
-                       else t.gettext("none"))]
+    lines = [t.gettext("**Points**: {kinds}", kinds=" · ".join(kinds) if kinds else NOTHING)]
     if mine.biggest_city or mine.longest_road:
         lines.append(t.gettext("**Biggest city**: {city} · **Longest road**: {road}",
                                city=tiles(t, mine.biggest_city), road=tiles(t, mine.longest_road)))
     placed = [f"{t.term(ROLES[role]) if role in ROLES else role} ×{n}"
               for role, n in sorted(mine.followers_placed.items(), key=lambda i: (-i[1], i[0]))]
     lines.append(t.gettext("**Figures placed**: {figures}",
-                           figures=" · ".join(placed) if placed else t.gettext("none")))
+                           figures=" · ".join(placed) if placed else NOTHING))
     lines.append(t.ngettext("**Turns**: {count} tile placed", "**Turns**: {count} tiles placed",
                             mine.turns))
     return "\n".join(lines)

@@ -33,6 +33,8 @@ from ..i18n.terms import FARMER_RULES, GAMES, GOODS, OPTIONS, POINT_COUNT
 from ..storage import Player
 
 COLOUR = discord.Colour(0x2E7D32)
+#: A value that is nothing (no city, no score yet, no rating): a dash, in every language.
+NOTHING = "—"
 
 #: Each seat's colour as an emoji, the palette of the pictures (blue, yellow,
 #: red, black, white, grey), shown with the seat's mark so colour is never the only cue.

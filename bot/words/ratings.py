@@ -13,12 +13,12 @@ from collections.abc import Mapping
 import discord
 
 from ..app.ratings import LEADERBOARD_MIN_GAMES, LeaderboardPage, Profile
-from ..app.results import shown_rating
+from ..app.results import RatingChange, shown_rating
 from ..discord import markup
 from ..i18n import Messages
 from ..i18n.terms import AI_LEVELS, FEATURE_HEADINGS, GAMES, GOODS_HEADING
 from ..storage import Rating
-from .common import COLOUR, Post
+from .common import COLOUR, NOTHING, Post
 
 #: The engine's kind of trade goods' points (``engine.statistics.GOODS``).
 GOODS_KIND = "goods"
@@ -35,6 +35,12 @@ def points_by_kind(t: Messages, points: Mapping[str, int]) -> str:
     """"Cities 30 · Roads 12 · Farms 9": points by feature kind, largest first."""
     shown = sorted(((k, v) for k, v in points.items() if v), key=lambda kv: (-kv[1], kv[0]))
     return " · ".join(f"{kind_name(t, kind)} {value}" for kind, value in shown)
+
+
+def rating_change(t: Messages, change: RatingChange) -> str:
+    """"⭐ 1516 (+16)": a player's rating after a rated game and what the game changed."""
+    # Translators: a player's rating after a rated game, and its change ("+16", "-3").
+    return t.gettext("⭐ {rating} ({change})", rating=change.after, change=f"{change.change:+d}")
 
 
 def game_name(t: Messages, kind: str) -> str:
@@ -58,8 +64,10 @@ def leaderboard_post(t: Messages, page: LeaderboardPage, names: Mapping[str, str
                      view: discord.ui.View | None = None) -> Post:
     embed = discord.Embed(title=t.gettext("🏆 Leaderboard: {game}",
                                           game=game_name(t, page.kind)), colour=COLOUR)
-    lines = [t.ngettext("**{rank}.** {name}: **{rating}** ({count} game, {wins} won)",
-                        "**{rank}.** {name}: **{rating}** ({count} games, {wins} won)",
+    # The rating before the name: four digits that line up down the page, whatever
+    # the names' lengths (a long one wraps on a phone).
+    lines = [t.ngettext("**{rank}.** **{rating}** · {name} ({count} game, {wins} won)",
+                        "**{rank}.** **{rating}** · {name} ({count} games, {wins} won)",
                         rating.games, rank=rank, name=rated_name(t, rating, names),
                         rating=shown_rating(rating.ordinal), wins=rating.wins)
              for rank, rating in page.entries]
@@ -78,15 +86,17 @@ def profile_post(t: Messages, profile: Profile, name: str, chart: bytes | None) 
     shown = ai_name(t, profile.player) if profile.player in AI_LEVELS else markup.plain(name)
     embed = discord.Embed(title=t.gettext("{name}: {game}", name=shown,
                                           game=game_name(t, profile.kind)), colour=COLOUR)
-    embed.add_field(name=t.gettext("Games"), value=str(profile.games))
-    embed.add_field(name=t.gettext("Wins"), value=str(profile.wins))
+    # Three fields, not six: a phone stacks inline fields one under another.
     rate = profile.win_rate
-    embed.add_field(name=t.gettext("Win rate"),
-                    value=f"{round(rate * 100)} %" if rate is not None else "–")
-    embed.add_field(name=t.gettext("Average score"),
-                    value=f"{profile.average:.1f}" if profile.average is not None else "–")
-    embed.add_field(name=t.gettext("Best score"),
-                    value=str(profile.best) if profile.best is not None else "–")
+    # Translators: under the heading "Games": "**10**, 5 won (50 %)".
+    embed.add_field(name=t.gettext("Games"), value=t.gettext(
+        "**{games}**, {wins} won ({rate})", games=profile.games, wins=profile.wins,
+        rate=f"{round(rate * 100)} %" if rate is not None else NOTHING))
+    # Translators: under the heading "Score": a player's average and best score.
+    embed.add_field(name=t.gettext("Score"), value=t.gettext(
+        "average **{average}**, best **{best}**", average=f"{profile.average:.1f}",
+        best=profile.best) if profile.average is not None and profile.best is not None
+        else NOTHING)
     rating = profile.rating
     embed.add_field(name=t.gettext("Rating"), value=t.ngettext(
         "**{rating}** after {count} rated game", "**{rating}** after {count} rated games",

@@ -1,6 +1,6 @@
 """The end of a game: the final scoring by player and feature kind, each player's
-points of the whole game by feature kind (issue 22), the players by rank, and the
-line that says who won.
+points of the whole game by feature kind and, in a rated game, their rating and
+its change (issue 22), the players by rank, and the line that says who won.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..app.state import GameState
 from ..i18n import Messages
 from ..i18n.terms import FEATURE_HEADINGS, GOODS_HEADING
 from .common import called, mark, player_name
-from .ratings import points_by_kind
+from .ratings import points_by_kind, rating_change
 
 #: The final scoring's key for trade goods (Traders & Builders), beside feature kinds.
 GOODS_HEADING_KEY = "goods"
@@ -52,13 +52,15 @@ def final_scoring(t: Messages, state: GameState, embed: discord.Embed) -> None:
         if by_kind:  # issue 22: the whole game's points by feature kind
             value += "\n" + by_kind
         name = player_name(state, seat)
+        change = state.rating_change(seat)
+        rated = f" · {rating_change(t, change)}" if change is not None else ""  # issue 22
         if state.is_removed(seat):
             name = t.gettext("{name} (removed)", name=name)
-            embed.add_field(name=f"{mark(seat)} {name}", value=value, inline=False)
+            embed.add_field(name=f"{mark(seat)} {name}{rated}", value=value, inline=False)
             continue
         rank = 1 + sum(game.scores[other] > total for other in range(len(state.players))
                        if not state.is_removed(other))
-        embed.add_field(name=f"{rank}. {mark(seat)} {name}", value=value, inline=False)
+        embed.add_field(name=f"{rank}. {mark(seat)} {name}{rated}", value=value, inline=False)
     if game.seed is not None:
         # What `python -m engine verify` prints for the exported record: any other record
         # (cut short, a move changed) has another digest.

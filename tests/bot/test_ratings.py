@@ -14,11 +14,17 @@ import pytest
 from bot_support import ai_table, custom_ids, scoring_move
 from openskill.models import PlackettLuce
 from PIL import Image
+from preview_support import PHONE, chromium, shown_sizes
 
+from bot.app.ratings import Profile
 from bot.app.results import game_result, new_ratings, places
+from bot.i18n import SOURCE, messages
 from bot.storage import GameRow, Player, Rating, Status
+from bot.words.archive import statistics_text
+from bot.words.ratings import profile_post
 from engine import Game, Options, Place
-from engine.statistics import game_statistics
+from engine.statistics import PlayerStatistics, game_statistics
+from render.chart import CHART_TEXT, RATING_HEIGHT, RATING_TEXT, RATING_WIDTH, WIDTH
 
 HOUR = 3600.0
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -56,6 +62,19 @@ def by_hand(scores: list[int], before: list[tuple[float, float] | None]) -> list
     return [team[0] for team in model.rate(teams, ranks=ranks)]
 
 
+def shown(ordinal: float) -> int:
+    return round(1500 + 20 * ordinal)
+
+
+def result_lines(table, final) -> dict[int, str]:
+    """The result message's heading of each seat's line ("1. 🔵1 alice · ⭐ 1516 (+16)")."""
+    message = table.channel.last_message
+    assert message.content.startswith("🏆 Game over!")
+    names = [f.name for f in message.embeds[0].fields]
+    return {seat: next(n for n in names if f" {final.names[seat]}" in n)
+            for seat in range(len(final.players))}
+
+
 async def test_a_rated_two_player_game_updates_both_ratings_as_openskill_computes(table) -> None:
     await rated_server(table)
     await table.started("alice", "bob")
@@ -73,6 +92,12 @@ async def test_a_rated_two_player_game_updates_both_ratings_as_openskill_compute
         assert rating.ordinal == pytest.approx(expected[seat].ordinal())
         [point] = await db.rating_history(guild, "carcassonne", str(player.id))
         assert point.game_id == final.id and point.previous == pytest.approx(0.0)
+    # Issue 22: the result message shows each player's rating and its change, as the
+    # library computed them (a new player shows 1500).
+    lines = result_lines(table, final)
+    for seat in range(2):
+        after = shown(expected[seat].ordinal())
+        assert lines[seat].endswith(f" · ⭐ {after} ({after - 1500:+d})"), lines[seat]
     # The statistics stored are engine.statistics of the final game, seat by seat.
     result = await db.game_result(final.id)
     assert result is not None and result.rated and result.kind == "carcassonne"
@@ -95,6 +120,7 @@ async def test_an_unrated_and_a_cancelled_game_change_no_rating(table) -> None:
     db = table.bot.storage
     result = await db.game_result(unrated.id)
     assert result is not None and not result.rated  # its statistics are kept all the same
+    assert not any("⭐" in line for line in result_lines(table, unrated).values())
     await rated_server(table)
     await table.started("alice", "bob")
     await table.place()
@@ -153,18 +179,19 @@ async def test_the_leaderboard_pages_and_leaves_off_who_asked(table) -> None:
     embed = board.response.embeds[0]
     lines = embed.description.splitlines()
     # 23 players with 3 games or more (the newcomer's 2 are too few), best first.
-    assert len(lines) == 10 and lines[0].startswith("**1.** Gone 22: **")
+    assert len(lines) == 10 and lines[0].startswith("**1.** **2160** · Gone 22 (")
     assert "Newcomer" not in embed.description
     assert embed.footer.text.startswith("Page 1 of 3")
     assert [c.rsplit(":", 1)[1] for c in custom_ids(board.response)] == ["0", "1"]
     second = await viewer.click(board.response, label="▶")
-    assert second.response.embeds[0].description.splitlines()[0].startswith("**11.** Gone 12")
+    first = second.response.embeds[0].description.splitlines()[0]
+    assert first.startswith("**11.** **1960** · Gone 12 (")
     third = await viewer.click(second.response, label="▶")
     last = third.response.embeds[0].description.splitlines()
     # The two members still here show by their name in the server; 1500 + 20 x ordinal.
-    assert last == ["**21.** Gone 2: **1760** (3 games, 1 won)",
-                    "**22.** m1: **1740** (4 games, 1 won)",
-                    "**23.** m0: **1720** (3 games, 1 won)"]
+    assert last == ["**21.** **1760** · Gone 2 (3 games, 1 won)",
+                    "**22.** **1740** · m1 (4 games, 1 won)",
+                    "**23.** **1720** · m0 (3 games, 1 won)"]
     assert third.response.embeds[0].footer.text.startswith("Page 3 of 3")
     # m1 asks to be left off: the board closes up behind them.
     hidden = await table.member("m1").slash(table.channel, "carcassonne me", leaderboard=False)
@@ -172,7 +199,7 @@ async def test_the_leaderboard_pages_and_leaves_off_who_asked(table) -> None:
     again = await viewer.click(third.response, label="◀")
     page = await viewer.click(again.response, label="▶")
     assert page.response.embeds[0].description.splitlines()[1:] == [
-        "**22.** m0: **1720** (3 games, 1 won)"]
+        "**22.** **1720** · m0 (3 games, 1 won)"]
     shown = await table.member("m1").slash(table.channel, "carcassonne me", leaderboard=True)
     assert "**Leaderboards**: shown" in shown.response.embeds[0].description
     assert await table.bot.storage.leaderboard_size(table.guild.id, "carcassonne",
@@ -192,9 +219,9 @@ async def test_a_profile_shows_games_wins_points_and_a_rating_chart(table, tmp_p
     assert embed.title == "bob: Carcassonne"
     fields = {f.name: f.value for f in embed.fields}
     won = seat in final.game.outcome().winners
-    assert fields["Games"] == "1" and fields["Wins"] == str(int(won))
-    assert fields["Win rate"] == ("100 %" if won else "0 %")
-    assert fields["Best score"] == str(final.game.scores[seat])
+    score = final.game.scores[seat]
+    assert fields["Games"] == f"**1**, {int(won)} won ({100 if won else 0} %)"
+    assert fields["Score"] == f"average **{score:.1f}**, best **{score}**"
     expected = by_hand(list(final.game.scores), [None, None])[seat]
     assert fields["Rating"] == f"**{round(1500 + 20 * expected.ordinal())}** after 1 rated game"
     points = game_statistics(final.game).players[seat].points_by_kind
@@ -206,10 +233,53 @@ async def test_a_profile_shows_games_wins_points_and_a_rating_chart(table, tmp_p
     data = await picture.read()
     assert data.startswith(b"\x89PNG")
     image = Image.open(io.BytesIO(data))
-    assert image.size == (600, 220)
+    assert image.size == (RATING_WIDTH, RATING_HEIGHT)
     (tmp_path / "profile-chart.png").write_bytes(data)
     nobody = await table.member("carol").slash(table.channel, "profile")
     assert nobody.ephemeral and "No finished games" in nobody.response.content
+
+
+async def test_regression_the_rating_and_score_charts_read_on_a_phone(table) -> None:
+    """Issue 22, polish: drawn 600 px wide with 14 px numbers, the profile's chart showed
+    them 6 px high on a 400 px phone (an embed's image is drawn about 280 px wide there).
+    In simcord's channel preview its numbers show at least 10 px high on a phone, the
+    result's score chart's at least 9 (a desktop draws both wider)."""
+    chromium()
+    await rated_server(table)
+    await table.started("alice", "bob")
+    await end_by_vote(table, moves=2)
+    # The result's score chart too: 900 px wide with 15 px numbers, a phone showed
+    # them 5 px high (and a desktop, which draws an embed's image at most 400 px wide, 7).
+    result = table.channel.last_message
+    assert result.embeds[0].image.url.startswith("attachment://scores-")
+    [(width, _)] = (await shown_sizes(table.env, table.channel, table.member("alice"), result,
+                                      "Embed 1 image", viewports=(PHONE,))).values()
+    assert CHART_TEXT * width / WIDTH >= 9, width
+    answer = await table.member("alice").slash(table.channel, "profile")
+    message = answer.followups[-1] if answer.followups else answer.response
+    assert message.embeds[0].image.url.startswith("attachment://rating-")
+    # The preview names an embed's image by its place: the profile's one embed.
+    sizes = await shown_sizes(table.env, table.channel, table.member("alice"), message,
+                              "Embed 1 image", viewports=(PHONE,))
+    for viewport, (width, _) in sizes.items():
+        assert RATING_TEXT * width / RATING_WIDTH >= 10, (viewport, width)
+
+
+def test_nothing_shows_as_a_dash_in_the_archive_and_the_profile() -> None:
+    """Issue 22, polish: "Biggest city: none", "Points: none", "Win rate –" read unlike
+    each other; a value that is nothing (no city, no points, no figure, no score yet)
+    is one dash, "—", in every language."""
+    t = messages(SOURCE)
+    text = statistics_text(t, PlayerStatistics(player=0, score=0, longest_road=3, turns=4))
+    assert text.splitlines() == ["**Points**: —",
+                                 "**Biggest city**: — · **Longest road**: 3 tiles",
+                                 "**Figures placed**: —", "**Turns**: 4 tiles placed"]
+    rating = Rating("easy", None, "easy", "AI Easy 1", 25.0, 8.0, 1.0, games=1)
+    empty = Profile(1, "carcassonne", "easy", None, games=0, wins=0, average=None, best=None,
+                    points={}, rating=rating, history=())
+    fields = {f.name: f.value for f in profile_post(t, empty, "AI", None).embed.fields}
+    assert fields == {"Games": "**0**, 0 won (—)", "Score": "—",
+                      "Rating": "**1520** after 1 rated game"}
 
 
 async def test_each_ai_level_has_its_own_rating(database) -> None:
@@ -226,6 +296,10 @@ async def test_each_ai_level_has_its_own_rating(database) -> None:
             key = player.ai or str(player.id)
             rating = await table.bot.storage.rating(table.guild.id, "carcassonne", key)
             assert rating is not None and rating.mu == pytest.approx(expected[seat].mu)
+        # The AI's line shows its level's rating change too.
+        for seat, line in result_lines(table, final).items():
+            after = shown(expected[seat].ordinal())
+            assert line.endswith(f" · ⭐ {after} ({after - 1500:+d})"), line
         answer = await alice.slash(table.channel, "profile", ai="easy")
         message = answer.followups[-1] if answer.followups else answer.response
         assert message.embeds[0].title == "🤖 AI (easy): Carcassonne"
