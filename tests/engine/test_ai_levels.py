@@ -63,6 +63,9 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
         assert AGENTS[name].temperature == 0.5
     for name in ("hard-v1", "hard-v2"):
         assert AGENTS[name].prior_rounds == 0 and AGENTS[name].width == 6
+    assert make_agent("medium-v3").weights == make_agent("hard-v3").weights == V2
+    assert AGENTS["medium-v3"].temperature == 0.3
+    assert AGENTS["hard-v3"].prior_rounds == 4 and AGENTS["hard-v3"].width == 6
 
 
 def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():
