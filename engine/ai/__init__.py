@@ -16,8 +16,14 @@ from ..game import Game
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
 from .evaluation import Weights
-from .frozen import (HardV1Agent, HardV2Agent, HardV3Agent, MediumV1Agent, MediumV2Agent,
-                     MediumV3Agent)
+from .frozen import (
+    HardV1Agent,
+    HardV2Agent,
+    HardV3Agent,
+    MediumV1Agent,
+    MediumV2Agent,
+    MediumV3Agent,
+)
 from .ranking import rank_actions
 from .reference import ReferenceAgent
 from .review import GameReview, PlayerReview, TurnReview, review_game

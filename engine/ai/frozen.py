@@ -5,14 +5,15 @@
 whose followers beyond the fourth were worth nothing in supply);
 ``medium-v2`` and ``hard-v2`` as released with the follower's worth of issue 23
 (:data:`~engine.ai.evaluation.V2`); ``medium-v3`` and ``hard-v3`` as released with
-the temperature and the search's prior of issue 23 (the same evaluation). Each names every setting it decides by, so a
-change to today's levels leaves them as they were: progress is measured
-against fixed opponents, not against a level that moves with every change.
+the temperature and the search's prior of issue 23 (the same evaluation). Each
+names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
+today's levels leaves them as they were: progress is measured against
+fixed opponents, not against a level that moves with every change.
 """
 
 from __future__ import annotations
 
-from .agents import OnePlyAgent
+from .agents import Budget, OnePlyAgent
 from .evaluation import V1, V2
 from .search import HardAgent
 
@@ -36,6 +37,8 @@ class HardV1Agent(HardAgent):
     memo = False
     answer_placements = None
     prior_rounds = 0.0
+    margin = None
+    default_budget = Budget(seconds=1.5)
 
 
 class MediumV2Agent(OnePlyAgent):
@@ -57,6 +60,8 @@ class HardV2Agent(HardAgent):
     memo = True
     answer_placements = 4
     prior_rounds = 0.0
+    margin = None
+    default_budget = Budget(seconds=1.5)
 
 
 class MediumV3Agent(OnePlyAgent):
@@ -78,3 +83,5 @@ class HardV3Agent(HardAgent):
     memo = True
     answer_placements = 4
     prior_rounds = 4.0
+    margin = None
+    default_budget = Budget(seconds=1.5)

@@ -163,4 +163,5 @@ def test_hard_without_a_budget_thinks_for_its_default_time():
     from engine.ai.search import DEFAULT_BUDGET
 
     assert make_agent("hard").budget == make_agent("hard", budget=Budget()).budget == DEFAULT_BUDGET
-    assert DEFAULT_BUDGET.seconds is not None
+    # Issue 23: a fixed number of trials (deterministic for a seed), capped in time.
+    assert DEFAULT_BUDGET.seconds is not None and DEFAULT_BUDGET.iterations is not None
