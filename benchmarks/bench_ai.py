@@ -6,7 +6,7 @@ Run: python benchmarks/bench_ai.py [--games 200] [--seconds S] [--jobs 2] [--see
 
 Every level (``easy``, ``medium``, ``hard``) against the fixed opponents (the
 ``reference`` sparring agent, which plays like JCloisterZone's legacy AI, and
-the frozen releases ``medium-v1``, ``hard-v1``, ``medium-v2``, ``hard-v2``) and
+the frozen releases ``medium-v1``, ``hard-v1`` ... ``medium-v3``, ``hard-v3``) and
 against each other,
 on paired decks (the same tiles, seats swapped; with 4 players each agent
 takes every other seat), in Carcassonne's base game with farmers and in
@@ -46,12 +46,13 @@ from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 PAIRINGS = (
     ("hard", "reference", 0.65), ("medium", "reference", 0.50), ("easy", "reference", None),
     ("hard", "medium", 0.70), ("medium", "easy", 0.70), ("hard", "easy", None),
+    ("hard", "hard-v3", None), ("medium", "medium-v3", None), ("hard", "medium-v3", None),
     ("hard", "hard-v2", None), ("medium", "medium-v2", None), ("hard", "medium-v2", None),
     ("hard", "hard-v1", None), ("hard", "medium-v1", None), ("medium", "hard-v1", None),
     ("medium", "medium-v1", None), ("easy", "medium-v1", None), ("easy", "hard-v1", None),
 )
 #: Seconds per move at p95 an agent must stay under (hard: the bot's setting).
-TIME_LIMITS = {"hard": 1.6, "medium": 0.2}
+TIME_LIMITS = {"hard": 1.6, "medium": 0.2, "hard-v3": 1.6}
 GAMES = {
     "carcassonne": Options(farmers="3rd"),
     "hunters-and-gatherers": Options(game="hunters-and-gatherers"),
@@ -66,7 +67,8 @@ LADDER_GAMES = ("carcassonne", "hunters-and-gatherers")
 
 
 def run_pairing(first: str, second: str, options: Options, players: int, args) -> dict:
-    budget = Budget(seconds=args.seconds) if args.seconds else DEFAULT_BUDGET
+    # No --seconds: each agent's own default (hard's DEFAULT_BUDGET, a frozen level's own).
+    budget = Budget(seconds=args.seconds) if args.seconds else Budget()
     spec = MatchSpec((first, second), args.games, args.seed, options, budget, players)
     start = time.perf_counter()
     report = summary(spec, play_match(spec, jobs=args.jobs))
@@ -98,7 +100,9 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, help="games per pairing, even (default 200)")
     parser.add_argument("--seconds", type=float,
-                        help=f"hard's budget per move (default {DEFAULT_BUDGET.seconds})")
+                        help="hard's budget per move in seconds (default "
+                             f"{DEFAULT_BUDGET.iterations} trials, at most "
+                             f"{DEFAULT_BUDGET.seconds} s)")
     parser.add_argument("--jobs", type=int, help="processes (default one per core)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", choices=GAMES, action="append",

@@ -16,7 +16,14 @@ from ..game import Game
 from .adapter import Action, PlayerView
 from .agents import Agent, Budget, EasyAgent, GreedyAgent, MediumAgent, RandomAgent
 from .evaluation import Weights
-from .frozen import HardV1Agent, HardV2Agent, MediumV1Agent, MediumV2Agent
+from .frozen import (
+    HardV1Agent,
+    HardV2Agent,
+    HardV3Agent,
+    MediumV1Agent,
+    MediumV2Agent,
+    MediumV3Agent,
+)
 from .ranking import rank_actions
 from .reference import ReferenceAgent
 from .review import GameReview, PlayerReview, TurnReview, review_game
@@ -25,7 +32,7 @@ from .search import HardAgent
 AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
                                     ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
-                                    HardV2Agent)
+                                    HardV2Agent, MediumV3Agent, HardV3Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest

@@ -30,7 +30,8 @@ def add_match_command(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--seconds", type=float,
                         help="thinking time per move of the searching agent "
-                             f"(default {DEFAULT_BUDGET.seconds})")
+                             f"(default {DEFAULT_BUDGET.iterations} trials, at most "
+                             f"{DEFAULT_BUDGET.seconds} s)")
     parser.add_argument("--iterations", type=int,
                         help="candidate trials per move of the searching agent instead: "
                              "repeatable")
@@ -52,9 +53,8 @@ def _match(args: argparse.Namespace) -> int:
         if value is not None and value <= 0:
             print(f"{name} must be positive, not {value}", file=sys.stderr)
             return 1
+    # Empty: each agent's own default (hard's DEFAULT_BUDGET, a frozen level's own).
     budget = Budget(args.seconds, args.iterations)
-    if budget == Budget():
-        budget = DEFAULT_BUDGET
     try:
         spec = MatchSpec(tuple(args.agents.split(",")), args.games, args.seed, options, budget,
                          args.players)

@@ -4,14 +4,16 @@
 (issue 13), with the evaluation of that release (:data:`~engine.ai.evaluation.V1`,
 whose followers beyond the fourth were worth nothing in supply);
 ``medium-v2`` and ``hard-v2`` as released with the follower's worth of issue 23
-(:data:`~engine.ai.evaluation.V2`). Each names every setting it decides by, so a
-change to today's levels leaves them as they were: progress is measured
-against fixed opponents, not against a level that moves with every change.
+(:data:`~engine.ai.evaluation.V2`); ``medium-v3`` and ``hard-v3`` as released with
+the temperature and the search's prior of issue 23 (the same evaluation). Each
+names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
+today's levels leaves them as they were: progress is measured against
+fixed opponents, not against a level that moves with every change.
 """
 
 from __future__ import annotations
 
-from .agents import OnePlyAgent
+from .agents import Budget, OnePlyAgent
 from .evaluation import V1, V2
 from .search import HardAgent
 
@@ -35,6 +37,8 @@ class HardV1Agent(HardAgent):
     memo = False
     answer_placements = None
     prior_rounds = 0.0
+    margin = None
+    default_budget = Budget(seconds=1.5)
 
 
 class MediumV2Agent(OnePlyAgent):
@@ -56,3 +60,28 @@ class HardV2Agent(HardAgent):
     memo = True
     answer_placements = 4
     prior_rounds = 0.0
+    margin = None
+    default_budget = Budget(seconds=1.5)
+
+
+class MediumV3Agent(OnePlyAgent):
+    """``medium`` of the third release: one ply, odds falling by e per 0.3 points."""
+
+    name = "medium-v3"
+    default_weights = V2
+    temperature = 0.3
+
+
+class HardV3Agent(HardAgent):
+    """``hard`` of the third release: ``hard-v2`` whose one-ply value of each
+    candidate counts as 4 rounds of the search."""
+
+    name = "hard-v3"
+    default_weights = V2
+    width = 6
+    replies = 1
+    memo = True
+    answer_placements = 4
+    prior_rounds = 4.0
+    margin = None
+    default_budget = Budget(seconds=1.5)

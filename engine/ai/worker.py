@@ -22,6 +22,7 @@ import time
 
 from . import adapter, make_agent
 from .agents import Budget
+from .search import DEFAULT_BUDGET
 
 #: Seconds between two looks at whether the process a worker works for still runs.
 WATCH_INTERVAL = 0.5
@@ -35,12 +36,15 @@ def choose_move(record: dict, level: str, *, game_seed: int | None = None, seed:
     engine needs it to know the tiles to come; the agent is shown only the
     player's view). ``seed`` is the agent's own: choose it from the game's id
     and the turn, say, never from the game's seed. ``seconds`` bounds
-    ``hard``'s search (default 1.5 s); the other levels answer at once.
+    ``hard``'s search in time (default 1.5 s); its trials stay its default
+    (:data:`~engine.ai.search.DEFAULT_BUDGET`: the move is the same for a seed
+    whenever the time does not run out first); the other levels answer at once.
     """
     state = adapter.state_from_record(record, seed=game_seed)
     if adapter.is_over(state):
         raise ValueError("the game is over: there is no move to choose")
-    budget = Budget(seconds=seconds) if seconds is not None else None
+    budget = (Budget(seconds=seconds, iterations=DEFAULT_BUDGET.iterations)
+              if seconds is not None else None)
     agent = make_agent(level, seed=seed, budget=budget)
     return adapter.action_text(agent.choose(adapter.PlayerView.of(state)))
 

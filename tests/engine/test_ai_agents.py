@@ -152,6 +152,10 @@ def test_a_worker_process_chooses_a_move_from_the_record():
     with ProcessPoolExecutor(1) as pool:
         text = pool.submit(choose_move, record, "medium", seed=4).result()
     assert text == choose_move(record, "medium", seed=4)
+    # The bot's budget bounds hard's time; its trials stay the level's, so it is
+    # repeatable (issue 23).
+    assert choose_move(record, "hard", seed=4, seconds=30) == choose_move(
+        record, "hard", seed=4, seconds=20)
     state.play(parse_action(text))
     with pytest.raises(ValueError, match="the game is over"):
         finished = _mid_game(Options(), turns=0)
@@ -163,4 +167,5 @@ def test_hard_without_a_budget_thinks_for_its_default_time():
     from engine.ai.search import DEFAULT_BUDGET
 
     assert make_agent("hard").budget == make_agent("hard", budget=Budget()).budget == DEFAULT_BUDGET
-    assert DEFAULT_BUDGET.seconds is not None
+    # Issue 23: a fixed number of trials (deterministic for a seed), capped in time.
+    assert DEFAULT_BUDGET.seconds is not None and DEFAULT_BUDGET.iterations is not None

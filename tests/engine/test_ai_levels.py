@@ -63,6 +63,11 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
         assert AGENTS[name].temperature == 0.5
     for name in ("hard-v1", "hard-v2"):
         assert AGENTS[name].prior_rounds == 0 and AGENTS[name].width == 6
+    assert make_agent("medium-v3").weights == make_agent("hard-v3").weights == V2
+    assert AGENTS["medium-v3"].temperature == 0.3
+    assert AGENTS["hard-v3"].prior_rounds == 4 and AGENTS["hard-v3"].width == 6
+    for name in ("hard-v1", "hard-v2", "hard-v3"):
+        assert AGENTS[name].margin is None and make_agent(name).budget == Budget(seconds=1.5)
 
 
 def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():
@@ -128,3 +133,28 @@ def test_hard_remembering_values_by_the_answerers_tiles_changes_no_decision():
     budget = Budget(iterations=40)
     assert make_agent("hard", seed=9, budget=budget).choose(view) == Forgetful(
         9, budget).choose(view)
+
+
+def test_hard_searching_only_near_its_best_is_deterministic_and_never_leaves_that_margin():
+    """Issue 23: with ``margin`` the search only weighs the candidates whose one-ply
+    value is within that many points of the best; for a seed and an iteration
+    budget it decides the same every time, and a margin of 0 plays a one-ply best."""
+    from engine.ai.search import HardAgent
+
+    class Near(HardAgent):
+        margin = 1.0
+
+    class Greedy(HardAgent):
+        margin = 0.0
+
+    state = adapter.new_state(["first", "second"], Options(), seed=4)
+    medium = make_agent("medium", seed=3)
+    for _ in range(6):
+        adapter.play(state, medium.choose(player_view(state)))
+    view = player_view(state)
+    ranked = rank_actions(view, level="hard")
+    budget = Budget(iterations=30)
+    chosen = Near(9, budget).choose(view)
+    assert chosen == Near(9, budget).choose(player_view(state))
+    assert dict((str(a), v) for v, a in ranked)[str(chosen)] >= ranked[0][0] - 1.0
+    assert Greedy(9, budget).choose(view) in [a for v, a in ranked if v == ranked[0][0]]
