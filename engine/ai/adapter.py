@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Discard, Place
-from ..events import FeatureScored, TilePlaced
 from ..features import Feature
 from ..figures import BIG, BUILDER, HUT, PIG
 from ..game import Game
@@ -21,6 +20,7 @@ from ..geometry import OFFSETS
 from ..options import Options
 from ..rules.carcassonne import CLOISTER_POINTS, Carcassonne
 from ..scoring import majority
+from ..statistics import GameStatistics, game_statistics
 from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, TileType, edge_at
 from ..view import PlayerView as EngineView
 
@@ -136,27 +136,10 @@ def unfinished_features_pay(state: State) -> bool:
     return state.options.unfinished and isinstance(state.rules, Carcassonne)
 
 
-@dataclass(frozen=True)
-class Payout:
-    """Points one player got from one feature: ``final`` at the end of the game."""
-
-    player: int
-    kind: str
-    points: int
-    final: bool
-
-
-def payouts(state: State) -> list[Payout]:
-    """Every feature's points to each of its scorers so far, in order."""
-    return [Payout(player, event.kind, event.points, event.final)
-            for event in state.events if isinstance(event, FeatureScored)
-            for player in event.scorers]
-
-
-def figures_placed(state: State) -> list[tuple[int, str]]:
-    """(player, role) of every figure placed so far, in order."""
-    return [(event.player, str(event.figure.role)) for event in state.events
-            if isinstance(event, TilePlaced) and event.figure is not None]
+def statistics(state: State) -> GameStatistics:
+    """Each player's points by kind, followers placed and turns so far
+    (:func:`engine.statistics.game_statistics`)."""
+    return game_statistics(state)
 
 
 def hand(state: State) -> tuple[str, ...]:

@@ -35,13 +35,9 @@ class Breakdown:
 
 def game_breakdown(state: State, player: int, empty_turns: int) -> Breakdown:
     """``player``'s breakdown of a finished game; ``empty_turns`` was counted as it went."""
-    during: Counter[str] = Counter()
-    final: Counter[str] = Counter()
-    for payout in adapter.payouts(state):
-        if payout.player == player:
-            (final if payout.final else during)[payout.kind] += payout.points
-    placed = Counter(role for who, role in adapter.figures_placed(state) if who == player)
-    return Breakdown(during, final, placed, empty_turns)
+    mine = adapter.statistics(state).players[player]
+    return Breakdown(Counter(mine.points_during), Counter(mine.points_final),
+                     Counter(mine.followers_placed), empty_turns)
 
 
 def mean_breakdown(games: Sequence[Breakdown]) -> Breakdown:
