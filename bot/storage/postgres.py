@@ -160,6 +160,10 @@ class PostgresTransaction(_PostgresReads, sqlite.SQLiteTransaction):
 
     _unique_violation = asyncpg.UniqueViolationError
 
+    @staticmethod
+    def _breaks_unique(exc: Exception) -> bool:
+        return True  # UniqueViolationError is a unique index's only
+
     async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
         status = await self._pg.execute(dialect(sql), *params)
         return int(status.rsplit(" ", 1)[-1])  # "UPDATE 1", "INSERT 0 1", "DELETE 2"

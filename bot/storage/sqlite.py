@@ -632,8 +632,15 @@ class _Reads(Reads):
 class SQLiteTransaction(_Reads, Transaction):
     """The writes, on the writer connection inside ``BEGIN IMMEDIATE``."""
 
-    #: What the driver raises when a write breaks a unique index.
+    #: What the driver raises when a write breaks a constraint (a unique index among
+    #: them: :meth:`_breaks_unique` tells which).
     _unique_violation: type[Exception] = sqlite3.IntegrityError
+
+    @staticmethod
+    def _breaks_unique(exc: Exception) -> bool:
+        """Whether ``exc`` is a unique index's: a CHECK, NOT NULL or foreign key failure
+        is a fault to surface as it is, never "taken already" (issue 22)."""
+        return getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 
     async def _run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
         """Execute a write; how many rows it changed."""
@@ -663,6 +670,8 @@ class SQLiteTransaction(_Reads, Transaction):
                  int(rated), stamp, stamp),
             )
         except self._unique_violation as exc:
+            if not self._breaks_unique(exc):
+                raise
             raise Conflict(f"channel {channel_id} has an open game already") from exc
         assert row is not None
         game_id = row[0]
@@ -838,6 +847,8 @@ class SQLiteTransaction(_Reads, Transaction):
                  stamp, stamp),
             )
         except self._unique_violation as exc:
+            if not self._breaks_unique(exc):
+                raise
             raise Conflict(f"channel {channel_id} has an open league already") from exc
         assert row is not None
         return _league(row)

@@ -4,6 +4,7 @@ players, pairings with their seats and results, and a stale league write refused
 from __future__ import annotations
 
 from dataclasses import replace
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import aiosqlite
@@ -83,6 +84,21 @@ async def test_a_stale_league_write_is_refused(store) -> None:
     assert (await store.channel_league(1, 2)).id == newer.id
 
 
+async def test_regression_only_a_unique_index_is_a_taken_channel_on_sqlite(database) -> None:
+    """A CHECK failure (here a format the schema does not know) is the fault it is, not
+    "this channel has a league already"; the open league of the channel still is (issue 22)."""
+    store = await open_storage(database)
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK") as raised:
+            await new_league(store, time_rule="never")
+        assert not isinstance(raised.value, Conflict)
+        await new_league(store)
+        with pytest.raises(Conflict):
+            await new_league(store)
+    finally:
+        await store.close()
+
+
 async def test_migration_10_keeps_a_v9_databases_leagues_and_takes_knockouts(tmp_path) -> None:
     """V10 builds SQLite's league tables again (a knockout is a new format): their rows,
     ids and links stay, nothing of them is deleted on the way, and the ids go on."""
@@ -113,7 +129,7 @@ async def test_migration_10_keeps_a_v9_databases_leagues_and_takes_knockouts(tmp
                 starts_at=None, now=NOW)
             await tx.insert_league_games(knockout.id, 1, [(3, 4)])
         assert knockout.id == 2 and knockout.format == "knockout"
-        with pytest.raises(Conflict):  # another format is still refused (CHECK)
+        with pytest.raises(sqlite3.IntegrityError):  # another format is still refused (CHECK)
             async with store.transaction() as tx:
                 await tx.insert_league(
                     guild_id=1, channel_id=6, organiser_id=3, name="?", format="ladder",
