@@ -31,9 +31,12 @@ def points_rule(t: Messages) -> str:
 
 def knockout_rule(t: Messages) -> str:
     """How a knockout goes on, as its standings and schedule state it."""
-    return t.gettext("Knockout: the winner of each game goes through; a draw sends the "
-                     "better seed (who signed up first) through; the best seeds have the "
-                     "byes.")
+    return t.sentences(
+        t.gettext("Knockout: the winner of each game goes through; a draw sends the "
+                  "better seed (who signed up first) through; the best seeds have the "
+                  "byes."),
+        t.gettext("A game whose players both dropped out sends nobody through: the "
+                  "neighbouring winner has a bye, and such a final has no winner."))
 
 
 def created_text(t: Messages, view: LeagueView) -> str:
@@ -96,6 +99,9 @@ def standings_post(t: Messages, view: LeagueView, news: str | None = None) -> Po
 
 def pairing_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
     text = _pairing_text(t, view, pairing)
+    if view.nobody_through(pairing):
+        # Translators: a knockout's game (or bye) whose players had all dropped out.
+        return t.gettext("{pairing}: dropped out, nobody goes through", pairing=text)
     through = view.goes_through(pairing) if view.knockout and pairing.player_b else None
     if through is None:
         return text
@@ -171,6 +177,9 @@ def result_text(t: Messages, view: LeagueView, pairing: LeagueGame) -> str:
 
 
 def finished_text(t: Messages, view: LeagueView) -> str:
+    if not view.winners():
+        return t.gettext("🏆 League **{name}** is over, without a winner: the last players "
+                         "in had all dropped out.", name=markup.plain(view.league.name))
     return t.gettext("🏆 League **{name}** is over. Winner: {winner}.",
                      name=markup.plain(view.league.name),
                      winner=t.list([markup.mention(player) for player in view.winners()]))

@@ -3,11 +3,16 @@ without rematches while avoidable, byes, points and tie-breaks."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from itertools import combinations
 
-from bot.app.leagues import knockout
+from bot.app.leagues import knockout, rounds
 from bot.app.leagues.pairing import round_robin, swiss, swiss_rounds
 from bot.app.leagues.standings import Result, standings
+from bot.app.leagues.view import LeagueView
+from bot.i18n import SOURCE, messages
+from bot.storage import League, LeagueGame, LeaguePlayer
+from bot.words.leagues import finished_text, pairing_text
 
 
 def test_a_round_robin_pairs_everyone_once() -> None:
@@ -126,3 +131,41 @@ def test_a_knockout_draw_sends_the_better_seed_through_and_a_forfeit_the_other()
     assert knockout.goes_through(Result(7, 9, 50, 10, forfeit_by=7), seeds) == 9
     assert knockout.goes_through(Result(9, None), seeds) == 9  # a bye
     assert knockout.goes_through(Result(9, 8, 30, 20), seeds) == 9  # an upset stands
+
+
+def test_regression_a_knockout_pairing_of_two_dropped_players_sends_nobody_through() -> None:
+    """Issue 22: two players who both dropped out by their round's end send nobody
+    through (one of them went on, and could even be champion): the neighbouring winner
+    has a bye, and such a final leaves the league without a winner, as the words say."""
+    def game(number: int, a: int, b: int | None, score_a: int = 0, score_b: int = 0,
+             forfeit_by: int | None = None) -> LeagueGame:
+        return LeagueGame(number * 10 + a, 1, number, a, b, None, "done", score_a, score_b,
+                          forfeit_by)
+
+    def league(number: int, status: str = "running") -> League:
+        return League(1, 1, 2, 1, "Cup", "knockout", {}, 0, 24, status, number, None, 1,
+                      datetime(2026, 1, 1, tzinfo=UTC))
+
+    # 8 players (seeds 1-8): 1, 4, 2 and 3 win round 1; 1 and 4 drop out after it.
+    players = [LeaguePlayer(p, f"p{p}", 1 if p in (1, 4) else None) for p in range(1, 9)]
+    first = [game(1, 1, 8, 20, 10), game(1, 4, 5, 20, 10), game(1, 2, 7, 20, 10),
+             game(1, 3, 6, 20, 10)]
+    assert rounds.winners(players, first, 1) == [1, 4, 2, 3]
+    second = rounds.next_pairings(league(2), players, first, 2)
+    assert second == [(1, 4), (2, 3)]
+    both_out = game(2, 1, 4, forfeit_by=1)  # as the round opens: given up
+    done = [*first, both_out, game(2, 2, 3, 30, 10)]
+    assert rounds.winners(players, done, 2) == [None, 2]
+    assert rounds.next_pairings(league(3), players, done, 3) == [(2, None)]  # a bye
+    view = LeagueView.of(league(2), players, done)
+    assert view.still_in() == [2]
+    t = messages(SOURCE)
+    assert pairing_text(t, view, both_out) == (
+        "p1 – p4: forfeit by p1: dropped out, nobody goes through")
+    # A final of two dropped-out players: no champion.
+    players = [LeaguePlayer(p, f"p{p}", 1 if p in (1, 2) else None) for p in range(1, 5)]
+    semis = [game(1, 1, 4, 20, 10), game(1, 2, 3, 20, 10)]
+    assert rounds.next_pairings(league(2), players, semis, 2) == [(1, 2)]
+    over = LeagueView.of(league(2, "finished"), players, [*semis, game(2, 1, 2, forfeit_by=1)])
+    assert over.winners() == []
+    assert "without a winner" in finished_text(t, over)

@@ -3,8 +3,8 @@ players, pairings with their seats and results, and a stale league write refused
 
 from __future__ import annotations
 
-from dataclasses import replace
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import aiosqlite

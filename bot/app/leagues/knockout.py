@@ -7,12 +7,15 @@ seeds can meet only in the final; the places past the field are byes, so the
 best seeds have them (:func:`first_round`). Each later round pairs the winners
 of neighbouring games, in the bracket's order (:func:`next_round`). The winner
 of a game goes through; a draw (a 0-0 at time-up, a tie in score) is won by the
-better seed, the one who signed up earlier (:func:`goes_through`).
+better seed, the one who signed up earlier (:func:`goes_through`). A pairing
+whose players have all dropped out sends nobody through: the winner of the
+neighbouring game has a bye in the next round, and a final of two dropped-out
+players leaves the league without a champion.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from .pairing import Pairing
 from .standings import Result
@@ -49,14 +52,27 @@ def first_round(seeds: Sequence[int]) -> list[Pairing]:
     return pairs
 
 
-def next_round(winners: Sequence[int]) -> list[Pairing]:
-    """The next round: the winners of the last one (in its order), two by two."""
-    return [(winners[index], winners[index + 1]) for index in range(0, len(winners) - 1, 2)]
+def next_round(winners: Sequence[int | None]) -> list[Pairing]:
+    """The next round: the winners of the last one's places (in the bracket's order,
+    None where nobody went through), two by two; a winner whose neighbouring place
+    sent nobody has a bye, and two such places make no pairing at all."""
+    pairs: list[Pairing] = []
+    for index in range(0, len(winners) - 1, 2):
+        a, b = winners[index], winners[index + 1]
+        if a is None:
+            a, b = b, None
+        if a is not None:
+            pairs.append((a, b))
+    return pairs
 
 
-def goes_through(result: Result, seeds: Mapping[int, int]) -> int:
+def goes_through(result: Result, seeds: Mapping[int, int],
+                 out: Collection[int] = ()) -> int | None:
     """Who goes through from ``result``: its winner (a bye's player, the opponent of who
-    forfeited), or for a draw the better seed (``seeds``: player to seed, 1 the best)."""
+    forfeited), or for a draw the better seed (``seeds``: player to seed, 1 the best);
+    nobody (None) if all its players had dropped out by then (``out``)."""
+    if all(player in out for player in (result.a, result.b) if player is not None):
+        return None
     winner = result.winner()
     if winner is not None:
         return winner

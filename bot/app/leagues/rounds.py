@@ -75,17 +75,34 @@ def seeds(players: list[LeaguePlayer]) -> dict[int, int]:
 
 
 def goes_through(players: list[LeaguePlayer], pairing: LeagueGame) -> int | None:
-    """Who goes through from a knockout's pairing (None while it is not done)."""
+    """Who goes through from a knockout's pairing: None while it is not done, or if
+    its players had all dropped out by its round (nobody goes through)."""
     if pairing.status != DONE:
         return None
     (result,) = results([pairing])
-    return knockout.goes_through(result, seeds(players))
+    out = {p.user_id for p in players
+           if p.dropped_round is not None and p.dropped_round <= pairing.round}
+    return knockout.goes_through(result, seeds(players), out)
 
 
-def winners(players: list[LeaguePlayer], pairings: list[LeagueGame], number: int) -> list[int]:
-    """Who went through from a knockout's round ``number``, in the bracket's order."""
-    found = [goes_through(players, p) for p in pairings if p.round == number]
-    return [player for player in found if player is not None]
+def winners(players: list[LeaguePlayer], pairings: list[LeagueGame],
+            number: int) -> list[int | None]:
+    """Who went through from each place of a knockout's round ``number``, in the
+    bracket's order: None where nobody did (two dropped-out players, or two such
+    places before it, which made no pairing) or the pairing is not done."""
+    played = [p for p in pairings if p.round == number]
+    if number == 1:
+        return [goes_through(players, p) for p in played]
+    found: list[int | None] = []
+    before = winners(players, pairings, number - 1)
+    games = iter(played)
+    for index in range(0, len(before) - 1, 2):
+        if before[index] is None and before[index + 1] is None:
+            found.append(None)  # no pairing in this place
+        else:
+            pairing = next(games, None)
+            found.append(goes_through(players, pairing) if pairing is not None else None)
+    return found
 
 
 async def game_finished(tx: Transaction, row: GameRow, game: Game, now: datetime) -> None:
@@ -131,7 +148,7 @@ async def advance(tx: Transaction, league: League, now: datetime) -> League:
                                       now)
         await tx.insert_league_games(league.id, number,
                                      next_pairings(league, players, pairings, number))
-        if league.drop_rule == FORFEIT:
+        if league.drop_rule == FORFEIT or league.format == KNOCKOUT:
             await forfeit_dropped(tx, league, players, now)
         payload = LeaguePayload(league.id, number).to_dict()
         # A league's timers belong to its server's shard (its game's, for a game's timer).
@@ -144,10 +161,13 @@ async def advance(tx: Transaction, league: League, now: datetime) -> League:
 
 async def forfeit_dropped(tx: Transaction, league: League, players: list[LeaguePlayer],
                           now: datetime) -> None:
-    """The current round's unplayed pairings of players who dropped out: given up."""
+    """The current round's unplayed pairings of players who dropped out: given up
+    (the rule ``ai``: only a knockout's pairing of two of them, which nobody plays)."""
     dropped = {p.user_id for p in players if p.dropped_round is not None}
     for pairing in await tx.league_games(league.id):
         if pairing.round != league.round or pairing.status != PENDING:
+            continue
+        if league.drop_rule != FORFEIT and not {pairing.player_a, pairing.player_b} <= dropped:
             continue
         out = next((p for p in (pairing.player_a, pairing.player_b) if p in dropped), None)
         if out is not None:

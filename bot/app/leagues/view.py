@@ -49,15 +49,26 @@ class LeagueView:
         found: list[int] = []
         for pairing in self.round(self.league.round):
             through = self.goes_through(pairing)
-            found.extend([through] if through is not None else
-                         [p for p in (pairing.player_a, pairing.player_b) if p is not None])
+            if pairing.status != rounds.DONE:
+                found.extend(p for p in (pairing.player_a, pairing.player_b) if p is not None)
+            elif through is not None:
+                found.append(through)
         return found
 
+    def nobody_through(self, pairing: LeagueGame) -> bool:
+        """A knockout's done pairing whose players had all dropped out: nobody goes
+        through."""
+        return (self.knockout and pairing.status == rounds.DONE
+                and self.goes_through(pairing) is None)
+
     def winners(self) -> list[int]:
-        """Who won the league: a knockout's last player left, else the first in the
-        standings (several if they tie on everything); none before it finished."""
+        """Who won the league: a knockout's last player left (none if its final's
+        players had both dropped out), else the first in the standings (several if
+        they tie on everything); none before it finished."""
         if self.league.status != FINISHED:
             return []
         if self.knockout:
-            return rounds.winners(list(self.players), list(self.pairings), self.league.round)
+            return [player for player in rounds.winners(
+                list(self.players), list(self.pairings), self.league.round)
+                if player is not None]
         return [line.player for line in self.lines if line.rank == 1]
