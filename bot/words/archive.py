@@ -16,6 +16,7 @@ from ..i18n.terms import FEATURE_HEADINGS, GOODS_HEADING, ROLES, TILE_COUNT
 from .common import COLOUR, NOTHING, Post, attach, game_title, mark, player_name, points
 from .events import event_lines
 from .history import history_lines
+from .lobby import named_for_reader
 from .results import game_over_text, ranked
 from .turn import add_scores
 
@@ -44,7 +45,7 @@ def archive_embed(t: Messages, page: ArchivePage, member: str | None) -> discord
              if member is not None else t.gettext("Finished games of this server"))
     embed = discord.Embed(title=title, colour=COLOUR)
     lines = [f"**{game_title(t, state)}** · {ended_on(state)}\n{scores_line(state)}"
-             for state in page.games]
+             for state in (named_for_reader(t, game) for game in page.games)]
     embed.description = "\n".join(lines)[:4000] or t.gettext(
         "No finished games yet. Games played to the end or voted to an end come here.")
     embed.set_footer(text=t.ngettext("Page {page} of {pages} · {count} game",
@@ -56,6 +57,7 @@ def archive_embed(t: Messages, page: ArchivePage, member: str | None) -> discord
 def archive_option(t: Messages, state: GameState) -> discord.SelectOption:
     """A finished game in the menu of a page: its title, and its players with scores
     (as written: a menu shows no markdown)."""
+    state = named_for_reader(t, state)
     if state.game is None:
         names = ", ".join(state.names)
     else:
@@ -98,7 +100,7 @@ def archived_post(t: Messages, archived: Archived, picture: bytes | None,
                   record: tuple[str, bytes]) -> Post:
     """A finished game: its final map, the players by rank with their score and
     statistics, and its record (the file ``/carcassonne export`` gives)."""
-    state = archived.state
+    state = named_for_reader(t, archived.state)
     game = state.game
     assert game is not None
     embed = discord.Embed(title=game_title(t, state), colour=COLOUR)
@@ -128,7 +130,7 @@ def replay_title(t: Messages, step: ReplayStep) -> str:
 def replay_post(t: Messages, step: ReplayStep, picture: bytes | None) -> Post:
     """One step of a replay: the map after turn ``turn``, the move played then and what
     it caused, the scores so far (at the end, the final ones)."""
-    state = step.state
+    state = named_for_reader(t, step.state)
     game = state.game
     assert game is not None
     embed = discord.Embed(title=replay_title(t, step), colour=COLOUR)

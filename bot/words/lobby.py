@@ -4,14 +4,17 @@ the names of AI players, and a lobby that closed unstarted.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import discord
 
 from ..app.lifecycle import LobbyExpired
 from ..app.lobby import AINamer, max_players
 from ..app.state import GameState
-from ..i18n import Messages
+from ..i18n import Language, Messages, messages
 from ..i18n.terms import AI_LEVELS
-from ..storage import CANCELLED, FINISHED, LOBBY, RUNNING
+from ..storage import CANCELLED, FINISHED, LOBBY, RUNNING, Player
 from .common import COLOUR, Post, game_title, mention, options_text
 
 # Whole names, one per level (the extraction needs each written out).
@@ -29,6 +32,28 @@ _AI_NAMES = {
 def ai_namer(t: Messages) -> AINamer:
     """Names for new AI players, in ``t``'s language: "AI Hard 1"."""
     return lambda level, number: _AI_NAMES[level](t, number)
+
+
+def named_for_reader(t: Messages, state: GameState) -> GameState:
+    """``state`` with each AI seat the bot named ("Könnyű MI 1", in the server's
+    language when it joined) named in ``t``'s language instead ("AI Easy 1"), for a
+    member's private view; a stand-in keeping a person's name stays as it is. Only
+    what is shown changes: the stored row does not (issue 22)."""
+    players = tuple(_ai_name_in(t, player) for player in state.players)
+    if players == state.players:
+        return state
+    return replace(state, row=replace(state.row, players=players))
+
+
+def _ai_name_in(t: Messages, player: Player) -> Player:
+    numbers = re.findall(r"\d+", player.name)
+    if player.ai not in _AI_NAMES or not numbers:
+        return player
+    number = int(numbers[-1])
+    if all(_AI_NAMES[player.ai](messages(language), number) != player.name
+           for language in Language):
+        return player  # not a name the bot made: a stand-in's, say
+    return replace(player, name=_AI_NAMES[player.ai](t, number))
 
 
 def ai_level(t: Messages, level: str) -> str:

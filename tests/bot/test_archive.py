@@ -15,9 +15,10 @@ from bot_support import custom_ids, deliver, prepared_click
 import render
 from bot import create_bot, records
 from bot.app.archive import PAGE_SIZE
-from bot.i18n import SOURCE, messages
+from bot.i18n import SOURCE, Language, messages
 from bot.i18n.pictures import labels_of
 from bot.storage import Player, Status
+from bot.words.lobby import ai_namer
 from engine import Game, Options
 from engine.replays import positions
 from engine.selfplay import play_random_moves
@@ -267,3 +268,34 @@ async def test_only_this_servers_finished_games_can_be_opened(table) -> None:
     assert answers[theirs.id] == {"That game does not exist on this server."}
     assert listed(await carol.slash(table.channel, "archive")) == [mine.id]
     assert (await table.state()).turn == running.turn  # nothing changed
+
+
+async def test_regression_ai_names_read_in_the_readers_language(table) -> None:
+    """Issue 22: an AI seat's name is stored in the server's language when it joined
+    ("Könnyű MI 1"); a member reading /archive privately in English saw it in
+    Hungarian. Now it is named in the reader's language, the stored row unchanged; a
+    stand-in under a person's name keeps it."""
+    await table.admin().slash(table.channel, "carcassonne settings", language="hu")
+    hungarian = ai_namer(messages(Language.HUNGARIAN))("easy", 1)
+    assert hungarian != "AI Easy 1"
+    alice = table.member("alice")
+    seats = (Player(alice.id, "alice"), Player(-1, hungarian, "easy"), Player(-2, "bob", "hard"))
+    game = Game([p.name for p in seats], Options(), seed=1)
+    play_random_moves(game, random.Random(1), 3)
+    game.end()
+    now = table.env.now()
+    async with table.bot.storage.transaction() as tx:
+        row = await tx.insert_game(guild_id=table.guild.id, channel_id=1, host=seats[0],
+                                   options={"game": "carcassonne"}, now=now)
+        row = await tx.save_game(row, replace(
+            row, players=seats, status=Status.FINISHED, record=records.stored(game),
+            seed=game.seed, turn=game.turn, finished_at=now, on_turn=None),
+            action="start", user_id=alice.id, now=now)
+    shown = await table.member("dave").slash(table.channel, "archive")
+    page = shown.response.embeds[0].description
+    assert "AI Easy 1" in page and hungarian not in page and "bob" in page
+    chosen = answer(await table.member("dave").select(shown.response, [str(row.id)]))
+    fields = " ".join(field.name for field in chosen.embeds[0].fields)
+    assert "AI Easy 1" in fields and hungarian not in fields
+    stored = await table.bot.storage.game(row.id)
+    assert stored is not None and stored.players[1].name == hungarian
