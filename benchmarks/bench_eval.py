@@ -71,12 +71,13 @@ DECIDE_EVERY = 4
 HARD_ITERATIONS = 12
 
 
-def decisions(name: str, state: adapter.State, index: int,
-              hard_iterations: int = HARD_ITERATIONS) -> dict[str, str]:
+def decision(level: str, state: adapter.State, index: int,
+             hard_iterations: int = HARD_ITERATIONS) -> str:
+    """The move ``level`` (``medium`` or ``hard``) seeded ``index`` chooses."""
     view = adapter.PlayerView.of(state)
-    return {"medium": adapter.action_text(MediumAgent(index).choose(view)),
-            "hard": adapter.action_text(
-                HardAgent(index, Budget(iterations=hard_iterations)).choose(view))}
+    agent = (MediumAgent(index) if level == "medium"
+             else HardAgent(index, Budget(iterations=hard_iterations)))
+    return adapter.action_text(agent.choose(view))
 
 
 def record() -> None:
@@ -84,7 +85,8 @@ def record() -> None:
     for index, (name, state) in enumerate(positions()):
         entry: dict = {"values": values_of(state)}
         if index % DECIDE_EVERY == 0 and not adapter.is_over(state):
-            entry["moves"] = decisions(name, state, index)
+            entry["moves"] = {level: decision(level, state, index)
+                              for level in ("medium", "hard")}
         table[name] = entry
     FIXTURE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
     print(f"{len(table)} positions written to {FIXTURE}")
@@ -99,9 +101,14 @@ def timed(function, *args) -> float:
 def measure(args) -> None:
     states = [state for _, state in positions() if not adapter.is_over(state)]
     per_call = []
+    calls = args.repeat * 10
+
+    def evaluate_often(state: adapter.State) -> None:
+        for _ in range(calls):
+            expected_scores(state)
+
     for state in states:
-        calls = args.repeat * 10
-        per_call.append(timed(lambda: [expected_scores(state) for _ in range(calls)]) / calls)
+        per_call.append(timed(evaluate_often, state) / calls)
     medium, hard = [], []
     for index, state in enumerate(states):
         view = adapter.PlayerView.of(state)

@@ -17,11 +17,23 @@ from ..features import Feature
 from ..figures import BIG, BUILDER, HUT, PIG
 from ..game import Game
 from ..geometry import OFFSETS
-from ..options import Options
+from ..options import FarmEdition, Options
 from ..rules.carcassonne import CLOISTER_POINTS, Carcassonne
+from ..rules.farms import completed_cities
+from ..rules.traders import GOODS_POINTS, pig_owners
 from ..scoring import majority
 from ..statistics import GameStatistics, game_statistics
-from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, TileType, edge_at
+from ..tiles import (
+    CITY,
+    CLOISTER,
+    CLOSABLE_KINDS,
+    FIELD,
+    FOREST,
+    ROAD,
+    TRADE_GOODS,
+    TileType,
+    edge_at,
+)
 from ..view import PlayerView as EngineView
 
 State = Game
@@ -164,9 +176,65 @@ def end_now_scores(state: State, *, disposable: bool = False) -> tuple[int, ...]
     state is ended itself instead of a copy of it."""
     if state.is_over:
         return tuple(state.scores)
+    quick = _end_now_read(state)
+    if quick is not None:
+        return quick
     ended = state if disposable else state.copy()
     ended.end()
     return tuple(ended.scores)
+
+
+def _end_now_read(state: State) -> tuple[int, ...] | None:
+    """:func:`end_now_scores` read off the position without ending it, for
+    Carcassonne with 3rd-edition farms or none (the same points as
+    ``Carcassonne.final_scoring``: unfinished roads, cities and cloisters,
+    B-39; farms, B-41, with big followers and pigs, IC-11, TB-25; goods,
+    TB-13); None for the other rule sets, which end a copy instead."""
+    rules = state.rules
+    options = state.options
+    if type(rules) is not Carcassonne or options.farmers == FarmEdition.FIRST:
+        return None
+    scores = list(state.scores)
+    graph = state.graph
+    find = graph.find
+    features = graph.features
+    tiles = state.board.tiles
+    unfinished = options.unfinished
+    farmers = options.farmers != FarmEdition.OFF
+    done: set[int] = set()
+    for figure in state.figures:
+        root = find(tiles[(figure.x, figure.y)].node + figure.segment)
+        if root in done:
+            continue
+        done.add(root)
+        feature = features[root]
+        assert feature is not None, root
+        kind = feature.kind
+        if kind in _UNFINISHED_KINDS:
+            if not unfinished or not feature.figures:
+                continue
+            points = rules.unfinished_value(state, feature, figure)[0]
+            for player in majority(feature.figures):
+                scores[player] += points
+        elif kind == FIELD and farmers and feature.figures:
+            cities = len(completed_cities(state, feature))
+            pigs = pig_owners(feature)
+            for player in majority(feature.figures):
+                scores[player] += (_FARM_POINTS + (player in pigs)) * cities
+    if options.traders_builders:
+        goods = state.goods
+        for index in range(len(TRADE_GOODS)):
+            most = max(held[index] for held in goods)
+            if most:
+                for player, held in enumerate(goods):
+                    if held[index] == most:
+                        scores[player] += GOODS_POINTS
+    return tuple(scores)
+
+
+_UNFINISHED_KINDS = (ROAD, CITY, CLOISTER)
+#: Points a 3rd-edition farm's owners get per completed city (B-41).
+_FARM_POINTS = 3
 
 
 @dataclass(frozen=True)
@@ -214,30 +282,46 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
     (which costs more) each one's :attr:`ClaimedFeature.fits`."""
     found: list[ClaimedFeature] = []
     graph = state.graph
+    find = graph.find
+    features = graph.features
+    tiles = state.board.tiles
     rules = state.rules
     seen: set[int] = set()
     unfinished_pays = unfinished_features_pay(state)
     supply = _tiles_to_play(state)
+    counts = _closer_counts(state, supply)
+    # The spots of each feature met, by root: a city is met by its own
+    # claim and by every farm beside it.
+    spots_of: dict[int, tuple[int, ...]] = {}
+
+    def spots(root: int) -> tuple[int, ...]:
+        known = spots_of.get(root)
+        if known is None:
+            known = spots_of[root] = _spots(state, _facing(state, root), supply, counts)
+        return known
+
     for figure in state.figures:
         if figure.figure == HUT:
             continue
-        root = graph.find(state.node_of(figure))
+        root = find(tiles[(figure.x, figure.y)].node + figure.segment)
         if root in seen:
             continue
         seen.add(root)
-        feature = _feature(state, root)
+        feature = features[root]
+        assert feature is not None, root
         figures = feature.figures
         owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
         followers = tuple(f.player for f in figures if f.figure != HUT)
         big = tuple(f.player for f in figures if f.figure == BIG)
-        if feature.kind == CLOISTER:
+        kind = feature.kind
+        if kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
             found.append(ClaimedFeature(
                 CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
                 points_now=now, followers=followers, big=big,
                 fits=_cloister_fits(state, figure.x, figure.y, supply) if fits else ()))
-        elif feature.kind in CLOSABLE_KINDS:
+        elif kind in CLOSABLE_KINDS:
             value = rules.closed_value(state, feature)
             if value is None:
                 continue
@@ -245,21 +329,21 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
             if unfinished_pays:
                 assert isinstance(rules, Carcassonne), rules
                 now = rules.unfinished_value(state, feature, figure)[0]
-            facing = _facing(state, root)
             found.append(ClaimedFeature(
-                feature.kind, owners, value[0] - now, _spots(state, facing, supply),
-                bonus_tile=feature.kind == FOREST and feature.count("gold") > 0,
+                kind, owners, value[0] - now, spots(root),
+                bonus_tile=kind == FOREST and feature.count("gold") > 0,
                 points_now=now, followers=followers,
-                fits=tuple(_fitting(state, spot, supply) for spot in facing) if fits else (),
+                fits=tuple(_fitting(state, spot, supply)
+                           for spot in _facing(state, root)) if fits else (),
                 big=big, builders=tuple(f.player for f in feature.others if f.figure == BUILDER)))
-        elif feature.kind == FIELD:
-            cities = {graph.find(node) for node in feature.cities}
+        elif kind == FIELD:
+            cities = {find(node) for node in feature.cities}
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
-                _spots(state, _facing(state, city), supply) for city in sorted(cities)
+                spots(city) for city in sorted(cities)
                 if _feature(state, city).open_edges), followers=followers, big=big,
                 pigs=tuple(f.player for f in feature.others if f.figure == PIG)))
         else:
-            found.append(ClaimedFeature(feature.kind, owners, followers=followers))
+            found.append(ClaimedFeature(kind, owners, followers=followers))
     return found
 
 
@@ -291,14 +375,40 @@ def _facing(state: State, root: int) -> dict[tuple[int, int], int]:
     return facing
 
 
-def _spots(state: State, facing: dict[tuple[int, int], int],
-           supply: dict[str, int]) -> tuple[int, ...]:
+def _spots(state: State, facing: dict[tuple[int, int], int], supply: dict[str, int],
+           counts: dict[tuple[int, int], int]) -> tuple[int, ...]:
     """For each empty position of ``facing`` (see :func:`_facing`), how many
-    tiles of ``supply`` would fit there and close the feature's part on it."""
+    tiles of ``supply`` would fit there and close the feature's part on it;
+    ``counts`` (:func:`_closer_counts` of ``supply``) remembers them by the
+    position's constraint and the direction."""
     frontier = state.board.frontier
-    return tuple(sum(supply.get(tile_id, 0)
-                     for tile_id in _closers(state, frontier[spot], direction))
-                 for spot, direction in facing.items())
+    found = []
+    for spot, direction in facing.items():
+        key = (frontier[spot], direction)
+        count = counts.get(key)
+        if count is None:
+            count = counts[key] = sum(supply.get(tile_id, 0)
+                                      for tile_id in _closers(state, *key))
+        found.append(count)
+    return tuple(found)
+
+
+#: :func:`_closer_counts` of the last few supplies met.
+_COUNTS: dict[tuple[Options, frozenset[tuple[str, int]]], dict[tuple[int, int], int]] = {}
+_COUNTS_KEPT = 64
+
+
+def _closer_counts(state: State, supply: dict[str, int]) -> dict[tuple[int, int], int]:
+    """The memory :func:`_spots` fills for ``supply`` (the tiles still to
+    play): the states a move's actions lead to, and a search's samples, share
+    one. Forgotten wholesale when too many supplies were met."""
+    key = (state.options, frozenset(supply.items()))
+    counts = _COUNTS.get(key)
+    if counts is None:
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        counts = _COUNTS[key] = {}
+    return counts
 
 
 def _fitting(state: State, spot: tuple[int, int], supply: dict[str, int]) -> int:
