@@ -190,10 +190,11 @@ def _end_now_read(state: State) -> tuple[int, ...] | None:
     ``Carcassonne.final_scoring``: unfinished roads, cities and cloisters,
     B-39; farms, B-41, with big followers and pigs, IC-11, TB-25; goods,
     TB-13); None for the other rule sets, which end a copy instead."""
-    rules = state.rules
-    options = state.options
-    if type(rules) is not Carcassonne or options.farmers == FarmEdition.FIRST:
+    if not _reads_end_now(state):
         return None
+    rules = state.rules
+    assert isinstance(rules, Carcassonne), rules
+    options = state.options
     scores = list(state.scores)
     graph = state.graph
     find = graph.find
@@ -221,7 +222,18 @@ def _end_now_read(state: State) -> tuple[int, ...] | None:
             pigs = pig_owners(feature)
             for player in majority(feature.figures):
                 scores[player] += (_FARM_POINTS + (player in pigs)) * cities
-    if options.traders_builders:
+    _add_goods(state, scores)
+    return tuple(scores)
+
+
+def _reads_end_now(state: State) -> bool:
+    """Whether :func:`_end_now_read` knows this game's end scoring."""
+    return type(state.rules) is Carcassonne and state.options.farmers != FarmEdition.FIRST
+
+
+def _add_goods(state: State, scores: list[int]) -> None:
+    """Trade goods' end scoring (TB-13), as ``traders.score_goods`` pays it."""
+    if state.options.traders_builders:
         goods = state.goods
         for index in range(len(TRADE_GOODS)):
             most = max(held[index] for held in goods)
@@ -229,7 +241,6 @@ def _end_now_read(state: State) -> tuple[int, ...] | None:
                 for player, held in enumerate(goods):
                     if held[index] == most:
                         scores[player] += GOODS_POINTS
-    return tuple(scores)
 
 
 _UNFINISHED_KINDS = (ROAD, CITY, CLOISTER)
@@ -280,6 +291,28 @@ class ClaimedFeature:
 def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature]:
     """Every open feature with figures on it, once each; with ``fits``
     (which costs more) each one's :attr:`ClaimedFeature.fits`."""
+    return _claimed(state, fits, None)
+
+
+def claimed_features_and_end_now(state: State, *, disposable: bool = False
+                                 ) -> tuple[list[ClaimedFeature], tuple[int, ...]]:
+    """:func:`claimed_features` and :func:`end_now_scores` (``disposable``
+    as there), in one walk over the figures where the end-now scores can be
+    read off the board (see :func:`_end_now_read`)."""
+    if state.is_over or not _reads_end_now(state):
+        found = claimed_features(state)
+        return found, end_now_scores(state, disposable=disposable)
+    scores = list(state.scores)
+    found = _claimed(state, False, scores)
+    _add_goods(state, scores)
+    return found, tuple(scores)
+
+
+def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[ClaimedFeature]:
+    """:func:`claimed_features`; given ``end_now`` (a copy of the scores,
+    only where :func:`_reads_end_now`), adds to it what each feature met
+    pays if the game ended now, as :func:`_end_now_read` does."""
+    farmers = state.options.farmers != FarmEdition.OFF
     found: list[ClaimedFeature] = []
     graph = state.graph
     find = graph.find
@@ -317,6 +350,9 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
         if kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
+            if end_now is not None:
+                for player in owners:
+                    end_now[player] += now
             found.append(ClaimedFeature(
                 CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
                 points_now=now, followers=followers, big=big,
@@ -329,6 +365,9 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
             if unfinished_pays:
                 assert isinstance(rules, Carcassonne), rules
                 now = rules.unfinished_value(state, feature, figure)[0]
+            if end_now is not None:
+                for player in owners:
+                    end_now[player] += now
             found.append(ClaimedFeature(
                 kind, owners, value[0] - now, spots(root),
                 bonus_tile=kind == FOREST and feature.count("gold") > 0,
@@ -338,6 +377,11 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
                 big=big, builders=tuple(f.player for f in feature.others if f.figure == BUILDER)))
         elif kind == FIELD:
             cities = {find(node) for node in feature.cities}
+            if end_now is not None and farmers and figures:
+                completed = sum(1 for city in cities if _feature(state, city).open_edges == 0)
+                pigs = pig_owners(feature)
+                for player in owners:
+                    end_now[player] += (_FARM_POINTS + (player in pigs)) * completed
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
                 spots(city) for city in sorted(cities)
                 if _feature(state, city).open_edges), followers=followers, big=big,
