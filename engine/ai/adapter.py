@@ -409,15 +409,22 @@ def _facing(state: State, root: int) -> dict[tuple[int, int], int]:
     facing: dict[tuple[int, int], int] = {}
     for x, y in _feature(state, root).tiles:
         placed = None
-        for direction, (dx, dy) in enumerate(OFFSETS):
+        for dx, dy, point, back in _SIDES:
             spot = (x + dx, y + dy)
             if spot in tiles or spot in facing:
                 continue
-            placed = placed or tiles[(x, y)]
-            segment = placed.oriented.point_segment[3 * direction + 1]
+            if placed is None:
+                placed = tiles[(x, y)]
+            segment = placed.oriented.point_segment[point]
             if segment >= 0 and find(placed.node + segment) == root:
-                facing[spot] = (direction + 2) % 4
+                facing[spot] = back
     return facing
+
+
+#: Each side of a tile: its offset, the edge point in its middle, and the
+#: direction from the neighbour there back to the tile.
+_SIDES = tuple((dx, dy, 3 * direction + 1, (direction + 2) % 4)
+               for direction, (dx, dy) in enumerate(OFFSETS))
 
 
 def _spots(state: State, facing: dict[tuple[int, int], int], supply: dict[str, int],
