@@ -11,17 +11,30 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..actions import Discard, Place
 from ..features import Feature
 from ..figures import BIG, BUILDER, HUT, PIG
 from ..game import Game
 from ..geometry import OFFSETS
-from ..options import Options
+from ..options import FarmEdition, Options
 from ..rules.carcassonne import CLOISTER_POINTS, Carcassonne
+from ..rules.farms import completed_cities
+from ..rules.traders import GOODS_POINTS, pig_owners
 from ..scoring import majority
 from ..statistics import GameStatistics, game_statistics
-from ..tiles import CLOISTER, CLOSABLE_KINDS, FIELD, FOREST, TileType, edge_at
+from ..tiles import (
+    CITY,
+    CLOISTER,
+    CLOSABLE_KINDS,
+    FIELD,
+    FOREST,
+    ROAD,
+    TRADE_GOODS,
+    TileType,
+    edge_at,
+)
 from ..view import PlayerView as EngineView
 
 State = Game
@@ -164,15 +177,82 @@ def end_now_scores(state: State, *, disposable: bool = False) -> tuple[int, ...]
     state is ended itself instead of a copy of it."""
     if state.is_over:
         return tuple(state.scores)
+    quick = _end_now_read(state)
+    if quick is not None:
+        return quick
     ended = state if disposable else state.copy()
     ended.end()
     return tuple(ended.scores)
 
 
-@dataclass(frozen=True)
-class ClaimedFeature:
+def _end_now_read(state: State) -> tuple[int, ...] | None:
+    """:func:`end_now_scores` read off the position without ending it, for
+    Carcassonne with 3rd-edition farms or none (the same points as
+    ``Carcassonne.final_scoring``: unfinished roads, cities and cloisters,
+    B-39; farms, B-41, with big followers and pigs, IC-11, TB-25; goods,
+    TB-13); None for the other rule sets, which end a copy instead."""
+    if not _reads_end_now(state):
+        return None
+    rules = state.rules
+    assert isinstance(rules, Carcassonne), rules
+    options = state.options
+    scores = list(state.scores)
+    graph = state.graph
+    find = graph.find
+    features = graph.features
+    tiles = state.board.tiles
+    unfinished = options.unfinished
+    farmers = options.farmers != FarmEdition.OFF
+    done: set[int] = set()
+    for figure in state.figures:
+        root = find(tiles[(figure.x, figure.y)].node + figure.segment)
+        if root in done:
+            continue
+        done.add(root)
+        feature = features[root]
+        assert feature is not None, root
+        kind = feature.kind
+        if kind in _UNFINISHED_KINDS:
+            if not unfinished or not feature.figures:
+                continue
+            points = rules.unfinished_value(state, feature, figure)[0]
+            for player in majority(feature.figures):
+                scores[player] += points
+        elif kind == FIELD and farmers and feature.figures:
+            cities = len(completed_cities(state, feature))
+            pigs = pig_owners(feature)
+            for player in majority(feature.figures):
+                scores[player] += (_FARM_POINTS + (player in pigs)) * cities
+    _add_goods(state, scores)
+    return tuple(scores)
+
+
+def _reads_end_now(state: State) -> bool:
+    """Whether :func:`_end_now_read` knows this game's end scoring."""
+    return type(state.rules) is Carcassonne and state.options.farmers != FarmEdition.FIRST
+
+
+def _add_goods(state: State, scores: list[int]) -> None:
+    """Trade goods' end scoring (TB-13), as ``traders.score_goods`` pays it."""
+    if state.options.traders_builders:
+        goods = state.goods
+        for index in range(len(TRADE_GOODS)):
+            most = max(held[index] for held in goods)
+            if most:
+                for player, held in enumerate(goods):
+                    if held[index] == most:
+                        scores[player] += GOODS_POINTS
+
+
+_UNFINISHED_KINDS = (ROAD, CITY, CLOISTER)
+#: Points a 3rd-edition farm's owners get per completed city (B-41).
+_FARM_POINTS = 3
+
+
+class ClaimedFeature(NamedTuple):
     """A feature with figures on it that has not paid out yet, as the
-    evaluation needs it.
+    evaluation needs it (a named tuple: the evaluation makes thousands a
+    move, and a frozen dataclass costs three times as much to make).
 
     ``gain_if_closed`` is what closing it would add to what it pays if the
     game ended now. ``spots`` has one number per empty position the feature
@@ -212,32 +292,73 @@ class ClaimedFeature:
 def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature]:
     """Every open feature with figures on it, once each; with ``fits``
     (which costs more) each one's :attr:`ClaimedFeature.fits`."""
+    return _claimed(state, fits, None)
+
+
+def claimed_features_and_end_now(state: State, *, disposable: bool = False
+                                 ) -> tuple[list[ClaimedFeature], tuple[int, ...]]:
+    """:func:`claimed_features` and :func:`end_now_scores` (``disposable``
+    as there), in one walk over the figures where the end-now scores can be
+    read off the board (see :func:`_end_now_read`)."""
+    if state.is_over or not _reads_end_now(state):
+        found = claimed_features(state)
+        return found, end_now_scores(state, disposable=disposable)
+    scores = list(state.scores)
+    found = _claimed(state, False, scores)
+    _add_goods(state, scores)
+    return found, tuple(scores)
+
+
+def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[ClaimedFeature]:
+    """:func:`claimed_features`; given ``end_now`` (a copy of the scores,
+    only where :func:`_reads_end_now`), adds to it what each feature met
+    pays if the game ended now, as :func:`_end_now_read` does."""
+    farmers = state.options.farmers != FarmEdition.OFF
     found: list[ClaimedFeature] = []
     graph = state.graph
+    find = graph.find
+    features = graph.features
+    tiles = state.board.tiles
     rules = state.rules
     seen: set[int] = set()
     unfinished_pays = unfinished_features_pay(state)
     supply = _tiles_to_play(state)
+    counts = _closer_counts(state, supply)
+    # The spots of each feature met, by root: a city is met by its own
+    # claim and by every farm beside it.
+    spots_of: dict[int, tuple[int, ...]] = {}
+
+    def spots(root: int) -> tuple[int, ...]:
+        known = spots_of.get(root)
+        if known is None:
+            known = spots_of[root] = _spots(state, _facing(state, root), supply, counts)
+        return known
+
     for figure in state.figures:
         if figure.figure == HUT:
             continue
-        root = graph.find(state.node_of(figure))
+        root = find(tiles[(figure.x, figure.y)].node + figure.segment)
         if root in seen:
             continue
         seen.add(root)
-        feature = _feature(state, root)
+        feature = features[root]
+        assert feature is not None, root
         figures = feature.figures
         owners = (figures[0].player,) if len(figures) == 1 else majority(figures)
         followers = tuple(f.player for f in figures if f.figure != HUT)
         big = tuple(f.player for f in figures if f.figure == BIG)
-        if feature.kind == CLOISTER:
+        kind = feature.kind
+        if kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
+            if end_now is not None:
+                for player in owners:
+                    end_now[player] += now
             found.append(ClaimedFeature(
                 CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
                 points_now=now, followers=followers, big=big,
                 fits=_cloister_fits(state, figure.x, figure.y, supply) if fits else ()))
-        elif feature.kind in CLOSABLE_KINDS:
+        elif kind in CLOSABLE_KINDS:
             value = rules.closed_value(state, feature)
             if value is None:
                 continue
@@ -245,21 +366,29 @@ def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature
             if unfinished_pays:
                 assert isinstance(rules, Carcassonne), rules
                 now = rules.unfinished_value(state, feature, figure)[0]
-            facing = _facing(state, root)
+            if end_now is not None:
+                for player in owners:
+                    end_now[player] += now
             found.append(ClaimedFeature(
-                feature.kind, owners, value[0] - now, _spots(state, facing, supply),
-                bonus_tile=feature.kind == FOREST and feature.count("gold") > 0,
+                kind, owners, value[0] - now, spots(root),
+                bonus_tile=kind == FOREST and feature.count("gold") > 0,
                 points_now=now, followers=followers,
-                fits=tuple(_fitting(state, spot, supply) for spot in facing) if fits else (),
+                fits=tuple(_fitting(state, spot, supply)
+                           for spot in _facing(state, root)) if fits else (),
                 big=big, builders=tuple(f.player for f in feature.others if f.figure == BUILDER)))
-        elif feature.kind == FIELD:
-            cities = {graph.find(node) for node in feature.cities}
+        elif kind == FIELD:
+            cities = {find(node) for node in feature.cities}
+            if end_now is not None and farmers and figures:
+                completed = sum(1 for city in cities if _feature(state, city).open_edges == 0)
+                pigs = pig_owners(feature)
+                for player in owners:
+                    end_now[player] += (_FARM_POINTS + (player in pigs)) * completed
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
-                _spots(state, _facing(state, city), supply) for city in sorted(cities)
+                spots(city) for city in sorted(cities)
                 if _feature(state, city).open_edges), followers=followers, big=big,
                 pigs=tuple(f.player for f in feature.others if f.figure == PIG)))
         else:
-            found.append(ClaimedFeature(feature.kind, owners, followers=followers))
+            found.append(ClaimedFeature(kind, owners, followers=followers))
     return found
 
 
@@ -280,25 +409,58 @@ def _facing(state: State, root: int) -> dict[tuple[int, int], int]:
     facing: dict[tuple[int, int], int] = {}
     for x, y in _feature(state, root).tiles:
         placed = None
-        for direction, (dx, dy) in enumerate(OFFSETS):
+        for dx, dy, point, back in _SIDES:
             spot = (x + dx, y + dy)
             if spot in tiles or spot in facing:
                 continue
-            placed = placed or tiles[(x, y)]
-            segment = placed.oriented.point_segment[3 * direction + 1]
+            if placed is None:
+                placed = tiles[(x, y)]
+            segment = placed.oriented.point_segment[point]
             if segment >= 0 and find(placed.node + segment) == root:
-                facing[spot] = (direction + 2) % 4
+                facing[spot] = back
     return facing
 
 
-def _spots(state: State, facing: dict[tuple[int, int], int],
-           supply: dict[str, int]) -> tuple[int, ...]:
+#: Each side of a tile: its offset, the edge point in its middle, and the
+#: direction from the neighbour there back to the tile.
+_SIDES = tuple((dx, dy, 3 * direction + 1, (direction + 2) % 4)
+               for direction, (dx, dy) in enumerate(OFFSETS))
+
+
+def _spots(state: State, facing: dict[tuple[int, int], int], supply: dict[str, int],
+           counts: dict[tuple[int, int], int]) -> tuple[int, ...]:
     """For each empty position of ``facing`` (see :func:`_facing`), how many
-    tiles of ``supply`` would fit there and close the feature's part on it."""
+    tiles of ``supply`` would fit there and close the feature's part on it;
+    ``counts`` (:func:`_closer_counts` of ``supply``) remembers them by the
+    position's constraint and the direction."""
     frontier = state.board.frontier
-    return tuple(sum(supply.get(tile_id, 0)
-                     for tile_id in _closers(state, frontier[spot], direction))
-                 for spot, direction in facing.items())
+    found = []
+    for spot, direction in facing.items():
+        key = (frontier[spot], direction)
+        count = counts.get(key)
+        if count is None:
+            count = counts[key] = sum(supply.get(tile_id, 0)
+                                      for tile_id in _closers(state, *key))
+        found.append(count)
+    return tuple(found)
+
+
+#: :func:`_closer_counts` of the last few supplies met.
+_COUNTS: dict[tuple[Options, frozenset[tuple[str, int]]], dict[tuple[int, int], int]] = {}
+_COUNTS_KEPT = 64
+
+
+def _closer_counts(state: State, supply: dict[str, int]) -> dict[tuple[int, int], int]:
+    """The memory :func:`_spots` fills for ``supply`` (the tiles still to
+    play): the states a move's actions lead to, and a search's samples, share
+    one. Forgotten wholesale when too many supplies were met."""
+    key = (state.options, frozenset(supply.items()))
+    counts = _COUNTS.get(key)
+    if counts is None:
+        if len(_COUNTS) >= _COUNTS_KEPT:
+            _COUNTS.clear()
+        counts = _COUNTS[key] = {}
+    return counts
 
 
 def _fitting(state: State, spot: tuple[int, int], supply: dict[str, int]) -> int:

@@ -143,7 +143,8 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
                 state, player)
     returning = [0.0] * players
     big_back = [0.0] * players
-    for feature in adapter.claimed_features(state):
+    claimed, sure = adapter.claimed_features_and_end_now(state, disposable=disposable)
+    for feature in claimed:
         chance = 0.0
         if feature.cities:
             cities = sum(closing_chance(city, unseen, players, weights)
@@ -181,7 +182,6 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
             hopes[player] += weights.follower_return * gained
             hopes[player] += weights.follower_return * weights.big_follower * phase * min(
                 1.0, big_back[player])
-    sure = adapter.end_now_scores(state, disposable=disposable)
     return [points + hope for points, hope in zip(sure, hopes)]
 
 
