@@ -14,9 +14,7 @@ is open.
 from __future__ import annotations
 
 import asyncio
-import logging
-import re
-from typing import Any, ClassVar, Self, TypeVar, cast
+from typing import Any, TypeVar
 
 import discord
 
@@ -24,41 +22,22 @@ from .. import images
 from ..app.archive import ArchivePage, ReplayStep
 from ..errors import GameError, NoGame
 from ..i18n import N_, Messages
-from ..storage import DiskFull
 from ..words import archive as words
 from ..words.common import Post
-from ..words.refusals import disk_full, refusal_text, something_wrong
+from ..words.refusals import refusal_text
 from ..words.status import share_label, shared_by
 from . import custom_ids, markup
-from .gate import REBUILT
+from .gate import REBUILT, CarriedItem
 from .replies import reply_error
 from .services import services_of
-
-log = logging.getLogger(__name__)
 
 Item = TypeVar("Item", bound=discord.ui.Item[Any])
 
 
-class ArchiveItem(discord.ui.DynamicItem[Item], template=r"carc:arch[a-z]*:.*"):
+class ArchiveItem(CarriedItem[Item], template=r"carc:arch[a-z]*:.*"):
     """A component of the archive: its gate. It answers in the language of the one who
     clicked (``t``), in any channel of the server; the application refuses another
     server's game, or one not finished (:class:`bot.app.archive.NotArchived`)."""
-
-    ids: ClassVar[custom_ids.CustomId]
-    t: Messages
-
-    def __init_subclass__(cls, *, ids: custom_ids.CustomId, **kwargs: Any) -> None:
-        super().__init_subclass__(template=ids.template, **kwargs)
-        cls.ids = ids
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        rebuilt = cls(*cls.ids.read(match))
-        if isinstance(item, discord.ui.Select):
-            rebuilt.item = cast(Item, item)
-        return rebuilt
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         self.t = await services_of(interaction).readers.private(interaction)
@@ -70,16 +49,7 @@ class ArchiveItem(discord.ui.DynamicItem[Item], template=r"carc:arch[a-z]*:.*"):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        try:
-            await self.run(interaction, interaction.guild_id, self.t)
-        except GameError as exc:
-            await reply_error(interaction, refusal_text(self.t, exc))
-        except DiskFull as exc:
-            log.error("%s", exc)
-            await reply_error(interaction, disk_full(self.t))
-        except Exception:
-            log.exception("component %s failed", self.custom_id)
-            await reply_error(interaction, something_wrong(self.t))
+        await self.answering(interaction, self.run(interaction, interaction.guild_id, self.t))
 
     async def run(self, interaction: discord.Interaction, guild_id: int, t: Messages) -> None:
         raise NotImplementedError

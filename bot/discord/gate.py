@@ -41,28 +41,27 @@ def player_of(user: discord.abc.User | discord.Member) -> Player:
     return Player(user.id, user.display_name)
 
 
-class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
-    """A component of one game: the gate every click goes through first.
-
-    Its custom id is ``carc:{kind}:{game id}:...``. Subclasses (each with its
-    own template) set ``game_id`` (and, for a turn component, ``turn``) and
-    implement :meth:`run`, which gets the game as loaded and the messages of
-    the one who clicked (``t``; a component that posts for everyone asks for
-    the server's itself).
-    """
+class CarriedItem(discord.ui.DynamicItem[Item], template=rf"{custom_ids.PREFIX}:.*"):
+    """A component that carries its state in its custom id: a subclass names its kind
+    (``ids=custom_ids.X``), which gives its template and the values it is rebuilt
+    from, and answers the clicker's failures one way (:meth:`answering`). The gates
+    below (:class:`GameItem`; the archive's) are its subclasses."""
 
     #: The kind of custom id it carries: its template, and the values it is rebuilt from.
     ids: ClassVar[custom_ids.CustomId]
-    #: Whether only the player on turn may use it, and only at its turn.
-    on_turn: ClassVar[bool] = True
-    game_id: int
-    turn: int | None = None
-    state: GameState
+    #: The messages of the one who clicked, set by the gate's check.
     t: Messages
 
-    def __init_subclass__(cls, *, ids: custom_ids.CustomId, **kwargs: Any) -> None:
-        super().__init_subclass__(template=ids.template, **kwargs)
-        cls.ids = ids
+    def __init_subclass__(cls, *, ids: custom_ids.CustomId | None = None,
+                          template: str | None = None, **kwargs: Any) -> None:
+        """A gate names its ``template`` (what all its components match); a component
+        its ``ids``."""
+        matched = ids.template if ids is not None else template
+        if matched is None:
+            raise TypeError(f"{cls.__name__} names neither its ids nor a template")
+        super().__init_subclass__(template=matched, **kwargs)
+        if ids is not None:
+            cls.ids = ids
 
     @classmethod
     async def from_custom_id(
@@ -74,6 +73,38 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
         if isinstance(item, discord.ui.Select):
             rebuilt.item = cast(Item, item)
         return rebuilt
+
+    async def answering(self, interaction: discord.Interaction,
+                        work: Awaitable[None]) -> None:
+        """Run a click's ``work``; a refusal, a full disk or a fault is answered
+        privately in one short sentence, never left unanswered."""
+        try:
+            await work
+        except GameError as exc:
+            await reply_error(interaction, refusal_text(self.t, exc))
+        except DiskFull as exc:
+            log.error("%s", exc)  # one sentence for the operator, no traceback
+            await reply_error(interaction, disk_full(self.t))
+        except Exception:
+            log.exception("component %s failed", self.custom_id)
+            await reply_error(interaction, something_wrong(self.t))
+
+
+class GameItem(CarriedItem[Item], template=custom_ids.ANY):
+    """A component of one game: the gate every click goes through first.
+
+    Its custom id is ``carc:{kind}:{game id}:...``. Subclasses (each with its
+    own template) set ``game_id`` (and, for a turn component, ``turn``) and
+    implement :meth:`run`, which gets the game as loaded and the messages of
+    the one who clicked (``t``; a component that posts for everyone asks for
+    the server's itself).
+    """
+
+    #: Whether only the player on turn may use it, and only at its turn.
+    on_turn: ClassVar[bool] = True
+    game_id: int
+    turn: int | None = None
+    state: GameState
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         self.t = await services_of(interaction).readers.private(interaction)
@@ -87,16 +118,7 @@ class GameItem(discord.ui.DynamicItem[Item], template=custom_ids.ANY):
         return True
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.run(interaction, self.state, self.t)
-        except GameError as exc:
-            await reply_error(interaction, refusal_text(self.t, exc))
-        except DiskFull as exc:
-            log.error("%s", exc)  # one sentence for the operator, no traceback
-            await reply_error(interaction, disk_full(self.t))
-        except Exception:
-            log.exception("component %s failed", self.custom_id)
-            await reply_error(interaction, something_wrong(self.t))
+        await self.answering(interaction, self.run(interaction, self.state, self.t))
 
     async def run(self, interaction: discord.Interaction, state: GameState, t: Messages) -> None:
         raise NotImplementedError
