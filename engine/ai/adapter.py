@@ -289,31 +289,11 @@ class ClaimedFeature(NamedTuple):
     pigs: tuple[int, ...] = ()
 
 
+
+
 def claimed_features(state: State, *, fits: bool = False) -> list[ClaimedFeature]:
     """Every open feature with figures on it, once each; with ``fits``
     (which costs more) each one's :attr:`ClaimedFeature.fits`."""
-    return _claimed(state, fits, None)
-
-
-def claimed_features_and_end_now(state: State, *, disposable: bool = False
-                                 ) -> tuple[list[ClaimedFeature], tuple[int, ...]]:
-    """:func:`claimed_features` and :func:`end_now_scores` (``disposable``
-    as there), in one walk over the figures where the end-now scores can be
-    read off the board (see :func:`_end_now_read`)."""
-    if state.is_over or not _reads_end_now(state):
-        found = claimed_features(state)
-        return found, end_now_scores(state, disposable=disposable)
-    scores = list(state.scores)
-    found = _claimed(state, False, scores)
-    _add_goods(state, scores)
-    return found, tuple(scores)
-
-
-def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[ClaimedFeature]:
-    """:func:`claimed_features`; given ``end_now`` (a copy of the scores,
-    only where :func:`_reads_end_now`), adds to it what each feature met
-    pays if the game ended now, as :func:`_end_now_read` does."""
-    farmers = state.options.farmers != FarmEdition.OFF
     found: list[ClaimedFeature] = []
     graph = state.graph
     find = graph.find
@@ -351,9 +331,6 @@ def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[Claime
         if kind == CLOISTER:
             neighbours = state.board.neighbours8(figure.x, figure.y)
             now = 1 + neighbours if unfinished_pays else 0
-            if end_now is not None:
-                for player in owners:
-                    end_now[player] += now
             found.append(ClaimedFeature(
                 CLOISTER, owners, CLOISTER_POINTS - now, missing=8 - neighbours,
                 points_now=now, followers=followers, big=big,
@@ -366,9 +343,6 @@ def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[Claime
             if unfinished_pays:
                 assert isinstance(rules, Carcassonne), rules
                 now = rules.unfinished_value(state, feature, figure)[0]
-            if end_now is not None:
-                for player in owners:
-                    end_now[player] += now
             found.append(ClaimedFeature(
                 kind, owners, value[0] - now, spots(root),
                 bonus_tile=kind == FOREST and feature.count("gold") > 0,
@@ -378,11 +352,6 @@ def _claimed(state: State, fits: bool, end_now: list[int] | None) -> list[Claime
                 big=big, builders=tuple(f.player for f in feature.others if f.figure == BUILDER)))
         elif kind == FIELD:
             cities = {find(node) for node in feature.cities}
-            if end_now is not None and farmers and figures:
-                completed = sum(1 for city in cities if _feature(state, city).open_edges == 0)
-                pigs = pig_owners(feature)
-                for player in owners:
-                    end_now[player] += (_FARM_POINTS + (player in pigs)) * completed
             found.append(ClaimedFeature(FIELD, owners, cities=tuple(
                 spots(city) for city in sorted(cities)
                 if _feature(state, city).open_edges), followers=followers, big=big,

@@ -143,7 +143,8 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
                 state, player)
     returning = [0.0] * players
     big_back = [0.0] * players
-    claimed, sure = adapter.claimed_features_and_end_now(state, disposable=disposable)
+    claimed = adapter.claimed_features(state)
+    sure = adapter.end_now_scores(state, disposable=disposable)  # last: it may end the state
     for feature in claimed:
         chance = 0.0
         if feature.cities:
