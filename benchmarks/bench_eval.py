@@ -15,6 +15,7 @@ position's expected scores and the moves ``medium`` and ``hard`` choose, which
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -27,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Options  # noqa: E402
 from engine.ai import adapter  # noqa: E402
 from engine.ai.agents import Budget, EasyAgent, MediumAgent, RandomAgent  # noqa: E402
-from engine.ai.evaluation import BEFORE_EXPANSIONS, DEFAULT, V1, expected_scores  # noqa: E402
+from engine.ai.evaluation import V1, V2, expected_scores  # noqa: E402
+from engine.ai.frozen import HardV4Agent, MediumV4Agent  # noqa: E402
 from engine.ai.search import HardAgent  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests/engine/fixtures/evaluation.json"
@@ -43,8 +45,10 @@ GAMES = (
 )
 #: A position every this many turns.
 EVERY = 6
-#: The weights whose values are recorded.
-WEIGHTS = {"default": DEFAULT, "v1": V1, "before-expansions": BEFORE_EXPANSIONS,
+#: The weights whose values are recorded (fixed ones: the fixture checks the
+#: evaluation's code, not today's weights).
+WEIGHTS = {"v2": V2, "v1": V1,
+           "before-expansions": dataclasses.replace(V2, big_follower=0.0, builder=0.0, pig=0.0),
            "easy": EasyAgent.default_weights}
 
 
@@ -73,10 +77,11 @@ HARD_ITERATIONS = 12
 
 def decision(level: str, state: adapter.State, index: int,
              hard_iterations: int = HARD_ITERATIONS) -> str:
-    """The move ``level`` (``medium`` or ``hard``) seeded ``index`` chooses."""
+    """The move ``level`` (``medium`` or ``hard``, as frozen in their fourth
+    release, so a new release leaves the fixture true) seeded ``index`` chooses."""
     view = adapter.PlayerView.of(state)
-    agent = (MediumAgent(index) if level == "medium"
-             else HardAgent(index, Budget(iterations=hard_iterations)))
+    agent = (MediumV4Agent(index) if level == "medium"
+             else HardV4Agent(index, Budget(iterations=hard_iterations)))
     return adapter.action_text(agent.choose(view))
 
 

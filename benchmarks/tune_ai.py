@@ -1,7 +1,7 @@
 """Screen evaluation weights: one level, its weights changed, against an opponent.
 
 Run: python benchmarks/tune_ai.py [--agent medium] [--against reference] [--games 60]
-       [--seed 0] [--jobs 2] [--seconds S] [--iterations N]
+       [--seed 0] [--jobs 2] [--seconds S] [--iterations N] [--players 2]
        [--set attr=value ...] [--against-set attr=value ...] key=value ...
 
 Each ``key=value`` replaces one field of the agent's :class:`~engine.ai.evaluation.Weights`
@@ -78,6 +78,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--options", default='{"farmers": "3rd"}')
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--set", action="append", default=[], metavar="ATTR=VALUE",
                         help="replace a class attribute of the agent's level (temperature, "
                              "width, replies...; the match is then played in one process)")
@@ -93,7 +94,7 @@ def main() -> None:
         args.against, args.jobs = variant(args.against, args.against_set), 1
     budget = Budget(args.seconds, args.iterations)
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
-                     Options.from_dict(json.loads(args.options)), budget,
+                     Options.from_dict(json.loads(args.options)), budget, args.players,
                      weights=(weights, None))
     report = summary(spec, play_match(spec, jobs=args.jobs))
     first, second = report["agents"]

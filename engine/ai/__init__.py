@@ -20,9 +20,11 @@ from .frozen import (
     HardV1Agent,
     HardV2Agent,
     HardV3Agent,
+    HardV4Agent,
     MediumV1Agent,
     MediumV2Agent,
     MediumV3Agent,
+    MediumV4Agent,
 )
 from .ranking import rank_actions
 from .reference import ReferenceAgent
@@ -32,7 +34,8 @@ from .search import HardAgent
 AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
                                     ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
-                                    HardV2Agent, MediumV3Agent, HardV3Agent)
+                                    HardV2Agent, MediumV3Agent, HardV3Agent, MediumV4Agent,
+                                    HardV4Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest

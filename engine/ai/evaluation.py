@@ -64,6 +64,12 @@ class Weights:
     #: (shrinking to 0 as the tiles run out), for the first ``useful_followers``.
     follower: float = 2.0
     useful_followers: int = 4
+    #: The supply is worth its full while ``supply_tiles`` × (players / 2) **
+    #: ``supply_players`` tiles or more are unseen, then falls with them to 0:
+    #: with ``supply_players`` 1 it counts the turns each player has left
+    #: (fewer at a bigger table, where followers are scarce for less long).
+    supply_tiles: float = 60.0
+    supply_players: float = 0.0
     #: A follower on a road, city or cloister comes back if it is closed:
     #: counted as this share of a follower in supply, times that chance.
     follower_return: float = 0.0
@@ -76,6 +82,9 @@ class Weights:
     builder: float = 0.0
     #: Points a pig adds per city its farm borders, completed (TB-25).
     pig: float = 0.0
+    #: A player's lead is counted over ``rival_best`` × the best of the others
+    #: plus the rest × their mean (the same with 2 players).
+    rival_best: float = 1.0
 
 
 #: The evaluation of the first release (``medium-v1``, ``hard-v1``): its
@@ -87,8 +96,18 @@ V1 = Weights()
 #: on a road, city or cloister counted by its chance of coming back.
 V2 = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
              big_follower=10.0, builder=4.0, pig=1.0)
+#: The evaluation of the fifth release: every weight but the expansions'
+#: pieces' set by SPSA over 200 iterations of games against the reference
+#: (2 and 4 players, Hunters and Gatherers) and ``medium-v3`` (the mean of
+#: the second half, rounded; ``benchmarks/spsa_ai.py``, ``docs/ai.md``).
+#: Less hope from open features (cloisters and farms most), a follower that
+#: comes back worth more than one kept, and at a bigger table a supply worth
+#: less and a lead counted partly over the others' mean.
+V5 = replace(V2, close_at_best=0.575, draw_share=0.41, cloister_at_best=0.31,
+             cloister_pace=7.9, farm_city=0.14, follower=7.25, follower_return=1.46,
+             supply_tiles=75.0, supply_players=0.5, rival_best=0.88, bonus_tile=2.6)
 #: Today's evaluation: see ``docs/ai.md`` for how it was tuned.
-DEFAULT = V2
+DEFAULT = V5
 #: Today's evaluation blind to the expansions' pieces, as it was before they
 #: were valued (to measure :data:`DEFAULT` against).
 BEFORE_EXPANSIONS = replace(DEFAULT, big_follower=0.0, builder=0.0, pig=0.0)
@@ -134,7 +153,7 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
         return [float(points) for points in adapter.scores(state)]
     players = adapter.player_count(state)
     unseen = adapter.unseen_tiles(state)
-    phase = min(1.0, unseen / 60)
+    phase = min(1.0, unseen / (weights.supply_tiles * (players / 2) ** weights.supply_players))
     supplies = [adapter.followers_in_supply(state, player) for player in range(players)]
     hopes = [supply_value(supply, phase, weights) for supply in supplies]
     if weights.big_follower:
@@ -186,11 +205,17 @@ def expected_scores(state: State, weights: Weights = DEFAULT, *,
     return [points + hope for points, hope in zip(sure, hopes)]
 
 
-def advantage(values: list[float], player: int) -> float:
-    """``player``'s expected lead over the best of the others (negative when behind)."""
-    return values[player] - max(v for i, v in enumerate(values) if i != player)
+def advantage(values: list[float], player: int, weights: Weights = DEFAULT) -> float:
+    """``player``'s expected lead over the others (negative when behind): over
+    the best of them, or with ``weights.rival_best`` < 1 partly over their mean."""
+    others = [v for i, v in enumerate(values) if i != player]
+    best = max(others)
+    if weights.rival_best >= 1 or len(others) == 1:
+        return values[player] - best
+    return values[player] - (weights.rival_best * best
+                             + (1 - weights.rival_best) * sum(others) / len(others))
 
 
 def evaluate(state: State, player: int, weights: Weights = DEFAULT, *,
              disposable: bool = False) -> float:
-    return advantage(expected_scores(state, weights, disposable=disposable), player)
+    return advantage(expected_scores(state, weights, disposable=disposable), player, weights)

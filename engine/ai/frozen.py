@@ -5,7 +5,9 @@
 whose followers beyond the fourth were worth nothing in supply);
 ``medium-v2`` and ``hard-v2`` as released with the follower's worth of issue 23
 (:data:`~engine.ai.evaluation.V2`); ``medium-v3`` and ``hard-v3`` as released with
-the temperature and the search's prior of issue 23 (the same evaluation). Each
+the temperature and the search's prior of issue 23 (the same evaluation);
+``medium-v4`` and ``hard-v4`` as released with the search refining the one-ply
+best (``medium`` as ``medium-v3``, under its own name). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from .agents import Budget, OnePlyAgent
 from .evaluation import V1, V2
-from .search import HardAgent
+from .search import DEFAULT_BUDGET, HardAgent
 
 
 class MediumV1Agent(OnePlyAgent):
@@ -85,3 +87,27 @@ class HardV3Agent(HardAgent):
     prior_rounds = 4.0
     margin = None
     default_budget = Budget(seconds=1.5)
+
+
+class MediumV4Agent(OnePlyAgent):
+    """``medium`` of the fourth release (as ``medium-v3``)."""
+
+    name = "medium-v4"
+    default_weights = V2
+    temperature = 0.3
+
+
+class HardV4Agent(HardAgent):
+    """``hard`` of the fourth release: the one-ply best, unless a search of
+    the actions within 2 points of it (each one's one-ply value counted as 8
+    rounds, 48 trials, at most 1.5 s) finds better."""
+
+    name = "hard-v4"
+    default_weights = V2
+    width = 6
+    replies = 1
+    memo = True
+    answer_placements = 4
+    prior_rounds = 8.0
+    margin = 2.0
+    default_budget = DEFAULT_BUDGET

@@ -68,6 +68,10 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     assert AGENTS["hard-v3"].prior_rounds == 4 and AGENTS["hard-v3"].width == 6
     for name in ("hard-v1", "hard-v2", "hard-v3"):
         assert AGENTS[name].margin is None and make_agent(name).budget == Budget(seconds=1.5)
+    assert make_agent("medium-v4").weights == make_agent("hard-v4").weights == V2
+    assert AGENTS["medium-v4"].temperature == 0.3
+    assert (AGENTS["hard-v4"].margin, AGENTS["hard-v4"].prior_rounds) == (2.0, 8.0)
+    assert make_agent("hard-v4").budget == Budget(seconds=1.5, iterations=48)
 
 
 def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():

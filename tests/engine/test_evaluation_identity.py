@@ -3,9 +3,12 @@
 ``tests/engine/fixtures/evaluation.json`` was recorded by
 ``python benchmarks/bench_eval.py --record`` from the evaluation as it was
 before it was sped up (commit 1b0cf20): every position's expected scores
-under four sets of weights, and the moves ``medium`` and ``hard``
+under four fixed sets of weights, and the moves ``medium`` and ``hard``
 (``Budget(iterations=12)``) chose on a quarter of them (``hard``'s
-checked on half of those, to keep the test fast). The positions are
+checked on half of those, to keep the test fast). When today's levels were
+retuned, the moves were recorded again from their frozen fourth release,
+``medium-v4`` and ``hard-v4`` (the same code and values; ``medium``'s random
+picks differ by its name, ``hard``'s moves stayed). The positions are
 replayed from their seeds here and must give the same numbers, to the last
 bit, and the same moves.
 """

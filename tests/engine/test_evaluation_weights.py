@@ -1,0 +1,41 @@
+"""The evaluation's weights that tell tables apart (issue 23): how long the
+supply is worth its full at a bigger table, and whose lead counts with more
+than two players. Both leave a two-player game as it was."""
+
+from dataclasses import replace
+
+import pytest
+
+from engine import Options
+from engine.ai import adapter
+from engine.ai.evaluation import V2, Weights, advantage, expected_scores
+
+
+def _opening(players: int) -> adapter.State:
+    return adapter.new_state([f"p{i}" for i in range(players)], Options(farmers="3rd"), seed=4)
+
+
+def test_the_supply_scaled_by_the_players_changes_nothing_with_two():
+    state = _opening(2)
+    assert (expected_scores(state, replace(V2, supply_players=1.0))
+            == expected_scores(state, V2))
+
+
+def test_at_a_table_of_four_the_supply_is_worth_the_turns_each_player_has_left():
+    """71 tiles unseen, 4 players: with ``supply_players`` 1 the supply is worth
+    its full from 60 × 2 = 120 tiles, so 71/120 of it; each player's 7
+    followers lose ``follower`` × 7 × (1 − 71/120) points."""
+    state = _opening(4)
+    assert adapter.unseen_tiles(state) == 71
+    by_table = expected_scores(state, replace(V2, supply_players=1.0))
+    flat = expected_scores(state, V2)
+    lost = V2.follower * 7 * (1 - 71 / 120)
+    assert by_table == pytest.approx([value - lost for value in flat])
+
+
+def test_a_lead_over_the_best_rival_or_partly_over_the_mean():
+    values = [10.0, 8.0, 2.0]
+    assert advantage(values, 0, Weights()) == 2.0
+    assert advantage(values, 0, Weights(rival_best=0.5)) == 10 - (0.5 * 8 + 0.5 * 5)
+    assert advantage(values, 2, Weights(rival_best=0.0)) == 2 - 9
+    assert advantage([3.0, 7.0], 0, Weights(rival_best=0.2)) == -4.0
