@@ -149,7 +149,8 @@ class MediumAgent(OnePlyAgent):
     The temperature spaces the levels (issue 23, 100 paired games each
     against the ``reference``, base game with farmers, today's weights):
     always its best (0), it won 70.0%, as much as ``hard``; at 0.15 65.5%, at
-    0.2 54.0%, at 0.3 (the fourth release's, with its weights 53.5%) 41.0%."""
+    0.2 54.0%, at 0.3 41.0% (the fourth release's temperature, which won
+    53.5% with that release's weights)."""
 
     name = "medium"
     temperature = 0.2

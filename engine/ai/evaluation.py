@@ -97,7 +97,7 @@ V1 = Weights()
 V2 = Weights(follower=8.0, useful_followers=7, follower_return=1.0,
              big_follower=10.0, builder=4.0, pig=1.0)
 #: The evaluation of the fifth release: every weight but the expansions'
-#: pieces' set by SPSA over 200 iterations of games against the reference
+#: pieces' set by SPSA over 202 iterations of games against the reference
 #: (2 and 4 players, Hunters and Gatherers) and ``medium-v3`` (the mean of
 #: the second half, rounded; ``benchmarks/spsa_ai.py``, ``docs/ai.md``).
 #: Less hope from open features (cloisters and farms most), a follower that
