@@ -1,7 +1,7 @@
 """Tune the evaluation's weights by SPSA on games against a pool of opponents.
 
 Run: python benchmarks/spsa_ai.py [--iterations 300] [--pairs 3] [--jobs 2]
-       [--seed 100] [--log spsa.jsonl] [--resume spsa.jsonl]
+       [--seed 100] [--pool reference|medium] [--log spsa.jsonl] [--resume spsa.jsonl]
 
 Simultaneous perturbation stochastic approximation (Spall, 1992), as chess
 engines tune their evaluations: each iteration draws a random sign for every
@@ -9,11 +9,15 @@ weight, plays the one-ply agent (``medium`` always playing its best) with the
 weights moved up by those signs and again with them moved down, each on the
 same ``--pairs`` fresh paired decks against one opponent of the pool, and
 moves every weight along the difference of the two results divided by its
-sign. The pool and its game kinds take turns (the base game with farmers
-with 2 and 4 players against the ``reference``, Hunters and Gatherers
-against it, the base game against ``medium-v3``), so the weights serve every
-table, not one. A side's result is its win rate plus its mean score margin
-/ 50 (the margin says more than a win per game, a win is what counts).
+sign. The pool and its game kinds take turns, so the weights serve every
+table, not one: ``--pool reference`` (the base game with farmers with 2 and
+4 players against the ``reference``, Hunters and Gatherers against it, the
+base game against ``medium-v3``) or ``--pool medium`` (today's ``medium`` in
+the base game with 2 and 4 players and in Hunters and Gatherers, and the
+``reference`` with 2: weights that beat our own kind, tried for ``hard`` in
+``docs/ai.md``'s sixth round). A side's result is its win rate plus its mean
+score margin / 50 (the margin says more than a win per game, a win is what
+counts).
 
 Each iteration is one line of JSON in ``--log``; the end prints the mean of
 the weights over the second half of the iterations (SPSA's iterate wanders by
@@ -87,12 +91,20 @@ class Setting:
     options: dict
 
 
-POOL = (
-    Setting("reference", 2, {"farmers": "3rd"}),
-    Setting("reference", 4, {"farmers": "3rd"}),
-    Setting("reference", 2, {"game": "hunters-and-gatherers"}),
-    Setting("medium-v3", 2, {"farmers": "3rd"}),
-)
+POOLS = {
+    "reference": (
+        Setting("reference", 2, {"farmers": "3rd"}),
+        Setting("reference", 4, {"farmers": "3rd"}),
+        Setting("reference", 2, {"game": "hunters-and-gatherers"}),
+        Setting("medium-v3", 2, {"farmers": "3rd"}),
+    ),
+    "medium": (
+        Setting("medium", 2, {"farmers": "3rd"}),
+        Setting("medium", 4, {"farmers": "3rd"}),
+        Setting("medium", 2, {"game": "hunters-and-gatherers"}),
+        Setting("reference", 2, {"farmers": "3rd"}),
+    ),
+}
 
 
 def weights_of(values: dict[str, float]) -> Weights:
@@ -130,6 +142,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--gain", type=float, default=1.0,
                         help="the first steps' size, in perturbations per unit of result")
+    parser.add_argument("--pool", choices=sorted(POOLS), default="reference")
     parser.add_argument("--log", default="spsa.jsonl")
     parser.add_argument("--resume", help="a log to go on from (its last weights and count)")
     args = parser.parse_args()
@@ -150,7 +163,7 @@ def main() -> None:
                 continue
             a_k = args.gain * (stability + 1) ** 0.602 / (stability + k + 1) ** 0.602
             c_k = 1 / (k + 1) ** 0.101
-            setting = POOL[k % len(POOL)]
+            setting = POOLS[args.pool][k % len(POOLS[args.pool])]
             specs = [MatchSpec(("one-ply", setting.opponent), games, args.seed * 100_000 + k,
                                Options.from_dict(setting.options), players=setting.players,
                                weights=(weights_of(perturbed(theta, signs, size)), None))
