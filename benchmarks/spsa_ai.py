@@ -153,6 +153,7 @@ def main() -> None:
         last = json.loads(Path(args.resume).read_text().splitlines()[-1])
         theta, start = last["theta"], last["iteration"] + 1
     rng = random.Random(args.seed)
+    pool_settings = POOLS[args.pool]
     stability = 0.1 * args.iterations
     games = 2 * args.pairs
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, \
@@ -163,7 +164,7 @@ def main() -> None:
                 continue
             a_k = args.gain * (stability + 1) ** 0.602 / (stability + k + 1) ** 0.602
             c_k = 1 / (k + 1) ** 0.101
-            setting = POOLS[args.pool][k % len(POOLS[args.pool])]
+            setting = pool_settings[k % len(pool_settings)]
             specs = [MatchSpec(("one-ply", setting.opponent), games, args.seed * 100_000 + k,
                                Options.from_dict(setting.options), players=setting.players,
                                weights=(weights_of(perturbed(theta, signs, size)), None))
