@@ -21,6 +21,7 @@ from .frozen import (
     HardV2Agent,
     HardV3Agent,
     HardV4Agent,
+    HardV5Agent,
     MediumV1Agent,
     MediumV2Agent,
     MediumV3Agent,
@@ -35,7 +36,7 @@ AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
                                     ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
                                     HardV2Agent, MediumV3Agent, HardV3Agent, MediumV4Agent,
-                                    HardV4Agent)
+                                    HardV4Agent, HardV5Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest

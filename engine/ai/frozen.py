@@ -7,7 +7,9 @@ whose followers beyond the fourth were worth nothing in supply);
 (:data:`~engine.ai.evaluation.V2`); ``medium-v3`` and ``hard-v3`` as released with
 the temperature and the search's prior of issue 23 (the same evaluation);
 ``medium-v4`` and ``hard-v4`` as released with the search refining the one-ply
-best (``medium`` as ``medium-v3``, under its own name). Each
+best (``medium`` as ``medium-v3``, under its own name); ``hard-v5`` as
+released with the evaluation set by SPSA (:data:`~engine.ai.evaluation.V5`,
+which ``medium`` still plays by). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -16,7 +18,7 @@ fixed opponents, not against a level that moves with every change.
 from __future__ import annotations
 
 from .agents import Budget, OnePlyAgent
-from .evaluation import V1, V2
+from .evaluation import V1, V2, V5
 from .search import DEFAULT_BUDGET, HardAgent
 
 
@@ -34,6 +36,7 @@ class HardV1Agent(HardAgent):
 
     name = "hard-v1"
     default_weights = V1
+    bigger_table_weights = None
     width = 6
     replies = 1
     memo = False
@@ -57,6 +60,7 @@ class HardV2Agent(HardAgent):
 
     name = "hard-v2"
     default_weights = V2
+    bigger_table_weights = None
     width = 6
     replies = 1
     memo = True
@@ -80,6 +84,7 @@ class HardV3Agent(HardAgent):
 
     name = "hard-v3"
     default_weights = V2
+    bigger_table_weights = None
     width = 6
     replies = 1
     memo = True
@@ -103,6 +108,7 @@ class HardV4Agent(HardAgent):
 
     name = "hard-v4"
     default_weights = V2
+    bigger_table_weights = None
     width = 6
     replies = 1
     memo = True
@@ -110,3 +116,11 @@ class HardV4Agent(HardAgent):
     prior_rounds = 8.0
     margin = 2.0
     default_budget = DEFAULT_BUDGET
+
+
+class HardV5Agent(HardV4Agent):
+    """``hard`` of the fifth release: ``hard-v4``'s search (itself frozen) with
+    the evaluation set by SPSA (:data:`~engine.ai.evaluation.V5`)."""
+
+    name = "hard-v5"
+    default_weights = V5

@@ -41,7 +41,7 @@ from typing import ClassVar
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import Weights, evaluate
+from .evaluation import V5, V6, Weights, evaluate
 
 #: The budget of a move when none is given, the bot's setting: 48 candidate
 #: trials (deterministic for a seed; about 0.5 s a move) and never more than 1.5 s.
@@ -59,6 +59,12 @@ class HardAgent(Agent):
     best beat the ``reference`` by more than the wide search did)."""
 
     name = "hard"
+    #: The evaluation fitted to the outcomes of two-player games: the one-ply
+    #: choice and the search's values both come from it...
+    default_weights: ClassVar[Weights] = V6
+    #: ... with two players; at a bigger table, where it was never fitted
+    #: (and measured no better), this one (``None``: the same at every table).
+    bigger_table_weights: ClassVar[Weights | None] = V5
     #: Candidates kept from the one-ply ranking.
     width: ClassVar[int] = 6
     #: Turns answered after a candidate before the position is valued.
@@ -88,13 +94,21 @@ class HardAgent(Agent):
                  weights: Weights | None = None) -> None:
         super().__init__(seed, budget if budget and budget != Budget() else self.default_budget,
                          weights)
+        #: Weights given (to tune them) count at every table.
+        self._given_weights = weights is not None
+
+    def weights_at(self, players: int) -> Weights:
+        """The evaluation this agent values by at a table of ``players``."""
+        if players == 2 or self._given_weights or self.bigger_table_weights is None:
+            return self.weights
+        return self.bigger_table_weights
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds
         deadline = None if seconds is None else time.perf_counter() + seconds
         rng = self.rng_for(view)
         me = view.player
-        weights = self.weights
+        weights = self.weights_at(len(view.scores))
         ranked = sorted(
             score_actions(view, lambda state: evaluate(state, me, weights, disposable=True), rng),
             key=lambda pair: -pair[0])
@@ -109,7 +123,7 @@ class HardAgent(Agent):
         totals = [self.prior_rounds * value for value, _ in ranked]
         alive = list(range(len(candidates)))
         rounds = 0
-        for round_values in self._rounds(view, candidates, alive, rng, deadline):
+        for round_values in self._rounds(view, candidates, alive, rng, deadline, weights):
             for index, value in round_values.items():
                 totals[index] += value
             rounds += 1
@@ -122,7 +136,8 @@ class HardAgent(Agent):
         return candidates[max(alive, key=lambda i: (totals[i], -i))]
 
     def _rounds(self, view: PlayerView, candidates: list[Action], alive: list[int],
-                rng: random.Random, deadline: float | None) -> Iterator[dict[int, float]]:
+                rng: random.Random, deadline: float | None,
+                weights: Weights) -> Iterator[dict[int, float]]:
         """Yield, round after round, each living candidate's value on one
         determinisation; stop when the budget is spent (an unfinished round
         is dropped, so every candidate is compared on the same rounds)."""
@@ -143,13 +158,13 @@ class HardAgent(Agent):
                 key = (index, tuple(sorted(adapter.hand(state))))
                 value = memo.get(key) if remember else None
                 if value is None:
-                    self._answer(state)
-                    value = memo[key] = evaluate(state, me, self.weights, disposable=True)
+                    self._answer(state, weights)
+                    value = memo[key] = evaluate(state, me, weights, disposable=True)
                 values[index] = value
                 trials += 1
             yield values
 
-    def _answer(self, state: State) -> None:
+    def _answer(self, state: State, weights: Weights) -> None:
         """``replies`` turns, each the best action by the evaluation of whoever
         is on turn; with ``answer_placements``, the figures are tried on that
         many of the best tile placements only."""
@@ -159,26 +174,27 @@ class HardAgent(Agent):
             mover = adapter.current_player(state)
             actions = adapter.legal_actions(state)
             if self.answer_placements is not None:
-                actions = self._figures_on_the_best(state, mover, actions)
-            best, best_value = actions[0], self._value_after(state, actions[0], mover)
+                actions = self._figures_on_the_best(state, mover, actions, weights)
+            best, best_value = actions[0], self._value_after(state, actions[0], mover, weights)
             for action in actions[1:]:
-                value = self._value_after(state, action, mover)
+                value = self._value_after(state, action, mover, weights)
                 if value > best_value:
                     best, best_value = action, value
             adapter.apply(state, best)
 
-    def _figures_on_the_best(self, state: State, mover: int,
-                             actions: list[Action]) -> list[Action]:
+    def _figures_on_the_best(self, state: State, mover: int, actions: list[Action],
+                             weights: Weights) -> list[Action]:
         """The actions whose tile placement is one of the ``answer_placements``
         best without a figure (valued so)."""
         bare = [action for action in actions if not adapter.places_figure(action)]
         if self.answer_placements is None or len(bare) <= self.answer_placements:
             return actions
-        bare.sort(key=lambda action: -self._value_after(state, action, mover))
+        bare.sort(key=lambda action: -self._value_after(state, action, mover, weights))
         kept = {adapter.placement_of(action) for action in bare[:self.answer_placements]}
         return [action for action in actions if adapter.placement_of(action) in kept]
 
-    def _value_after(self, state: State, action: Action, mover: int) -> float:
+    def _value_after(self, state: State, action: Action, mover: int,
+                     weights: Weights) -> float:
         trial = adapter.copy_state(state)
         adapter.apply(trial, action)
-        return evaluate(trial, mover, self.weights, disposable=True)
+        return evaluate(trial, mover, weights, disposable=True)

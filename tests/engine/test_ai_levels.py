@@ -10,9 +10,10 @@ from test_ai_agents import play_a_table
 from engine import Options
 from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
 from engine.ai.agents import score_actions
-from engine.ai.evaluation import V1, V2, Weights, evaluate
+from engine.ai.evaluation import V1, V2, V5, V6, Weights, evaluate
 from engine.ai.match import MatchSpec, play_match
 from engine.ai.reference import reference_value
+from engine.ai.search import DEFAULT_BUDGET
 
 
 def _opening(seed=0):
@@ -72,6 +73,29 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     assert AGENTS["medium-v4"].temperature == 0.3
     assert (AGENTS["hard-v4"].margin, AGENTS["hard-v4"].prior_rounds) == (2.0, 8.0)
     assert make_agent("hard-v4").budget == Budget(seconds=1.5, iterations=48)
+    assert make_agent("hard-v5").weights == V5 and make_agent("hard-v5").budget == DEFAULT_BUDGET
+    assert (AGENTS["hard-v5"].margin, AGENTS["hard-v5"].prior_rounds) == (2.0, 8.0)
+
+
+def test_hard_values_by_the_fitted_evaluation_and_medium_by_the_tuned_one():
+    """Issue 23, sixth release: ``hard`` plays by the weights fitted to games'
+    outcomes (V6); ``medium``, the level below it and the bot's stand-in, keeps
+    the SPSA-tuned V5 that met its target against the reference."""
+    assert make_agent("hard").weights == V6 != V5
+    assert make_agent("medium").weights == V5
+
+
+def test_hard_at_a_bigger_table_values_by_the_weights_fitted_there_or_the_tuned_ones():
+    """V6 was fitted to two-player games only: at 3 to 5 players ``hard``
+    values by V5; the frozen levels by their release's evaluation at every
+    table; weights given to tune them count at every table."""
+    hard = make_agent("hard")
+    assert hard.weights_at(2) == V6
+    assert hard.weights_at(3) == hard.weights_at(5) == V5
+    for name, release in (("hard-v1", V1), ("hard-v4", V2), ("hard-v5", V5)):
+        assert make_agent(name).weights_at(4) == release
+    tuned = Weights(follower=3.0)
+    assert make_agent("hard", weights=tuned).weights_at(4) == tuned
 
 
 def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():

@@ -2,13 +2,23 @@
 supply is worth its full at a bigger table, and whose lead counts with more
 than two players. Both leave a two-player game as it was."""
 
+import pickle
 from dataclasses import replace
 
 import pytest
 
 from engine import Options
-from engine.ai import adapter
-from engine.ai.evaluation import V2, Weights, advantage, expected_scores
+from engine.ai import adapter, make_agent, player_view
+from engine.ai.evaluation import (
+    V2,
+    V5,
+    V6,
+    Weights,
+    advantage,
+    expected_scores,
+    position_value,
+    read_position,
+)
 
 
 def _opening(players: int) -> adapter.State:
@@ -39,3 +49,18 @@ def test_a_lead_over_the_best_rival_or_partly_over_the_mean():
     assert advantage(values, 0, Weights(rival_best=0.5)) == 10 - (0.5 * 8 + 0.5 * 5)
     assert advantage(values, 2, Weights(rival_best=0.0)) == 2 - 9
     assert advantage([3.0, 7.0], 0, Weights(rival_best=0.2)) == -4.0
+
+
+def test_a_position_read_once_and_stored_is_valued_as_the_state_under_any_weights():
+    """``benchmarks/fit_eval.py`` stores what the evaluation reads of each
+    position (pickled) and values it again under every weight it tries: the
+    stored reading must give what the live state gives, farms and all."""
+    state = _opening(2)
+    agents = [make_agent("medium", seed=seat) for seat in range(2)]
+    for _ in range(30):
+        adapter.play(state, agents[adapter.current_player(state)].choose(player_view(state)))
+    stored = pickle.loads(pickle.dumps(read_position(state)))
+    assert {feature.kind for feature in stored.claimed} >= {"field", "city"}
+    for weights in (V2, V5, V6):
+        assert position_value(stored, weights) == expected_scores(state, weights)
+    assert position_value(stored, V5) != position_value(stored, V6)
