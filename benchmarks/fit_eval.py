@@ -3,7 +3,7 @@
 Run: python benchmarks/fit_eval.py collect --games 1000 [--seed 0] [--jobs 2]
          [--agents medium medium] [--out FILE]
      python benchmarks/fit_eval.py fit [--positions FILE] [--passes 6] [--jobs 2]
-         [--start default] [--only close_at_best,follower ...] [--holdout 0.2]
+         [--only close_at_best,follower ...] [--holdout 0.2]
 
 ``collect`` plays 2-player base games (paired decks, as the matches deal
 them) and stores, after every move, what the evaluation reads of the position
@@ -84,37 +84,36 @@ def collect(args: argparse.Namespace) -> None:
     print(f"{len(samples)} positions of {args.games} games -> {args.out}")
 
 
-_SAMPLES: list[Sample] = []
+#: Each worker's samples: those of the fit's decks, and the held-out ones.
+_SAMPLES: dict[bool, list[Sample]] = {}
 
 
-def _load(path: str) -> None:
-    global _SAMPLES
-    _SAMPLES = pickle.loads(Path(path).read_bytes())
+def _load(path: str, holdout: float) -> None:
+    samples: list[Sample] = pickle.loads(Path(path).read_bytes())
+    cut = (1 + max(deck for deck, _, _ in samples)) * (1 - holdout)
+    for held_out in (False, True):
+        _SAMPLES[held_out] = [sample for sample in samples if (sample[0] >= cut) == held_out]
 
 
-def loss(task: tuple[Weights, bool, float]) -> float:
+def loss(task: tuple[Weights, bool]) -> float:
     """Mean squared error of the predicted lead, on the fit's decks or the held-out ones."""
-    weights, held_out, holdout = task
-    decks = 1 + max(deck for deck, _, _ in _SAMPLES)
-    cut = decks * (1 - holdout)
+    weights, held_out = task
+    samples = _SAMPLES[held_out]
     total = 0.0
-    count = 0
-    for deck, position, lead in _SAMPLES:
-        if (deck >= cut) != held_out:
-            continue
+    for _, position, lead in samples:
         error = advantage(position_value(position, weights), 0, weights) - lead
         total += error * error
-        count += 1
-    return total / max(count, 1)
+    return total / max(len(samples), 1)
 
 
 def fit(args: argparse.Namespace) -> None:
     weights = DEFAULT
     names = args.only.split(",") if args.only else list(STEPS)
     steps = {name: STEPS[name][0] for name in names}
-    with multiprocessing.Pool(args.jobs, initializer=_load, initargs=(args.positions,)) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=_load,
+                          initargs=(args.positions, args.holdout)) as pool:
         def losses(candidates: list[Weights], held_out: bool = False) -> list[float]:
-            return pool.map(loss, [(w, held_out, args.holdout) for w in candidates])
+            return pool.map(loss, [(w, held_out) for w in candidates])
 
         best = losses([weights])[0]
         print(f"start: fit {best:.2f}, held out {losses([weights], True)[0]:.2f}", flush=True)
@@ -154,7 +153,10 @@ def main() -> None:
     fitting.add_argument("--only", default="")
     fitting.add_argument("--holdout", type=float, default=0.2)
     args = parser.parse_args()
-    collect(args) if args.command == "collect" else fit(args)
+    if args.command == "collect":
+        collect(args)
+    else:
+        fit(args)
 
 
 if __name__ == "__main__":
