@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Options  # noqa: E402
 from engine.ai.agents import Budget  # noqa: E402
-from engine.ai.match import MatchSpec, play_match, summary  # noqa: E402
+from engine.ai.match import RULE_SETS, MatchSpec, play_match, summary  # noqa: E402
 from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 
 #: (first, second, the share of games the first must win, or None).
@@ -54,15 +54,6 @@ PAIRINGS = (
 )
 #: Seconds per move at p95 an agent must stay under (hard: the bot's setting).
 TIME_LIMITS = {"hard": 1.6, "medium": 0.2, "hard-v3": 1.6, "hard-v4": 1.6, "hard-v5": 1.6}
-GAMES = {
-    "carcassonne": Options(farmers="3rd"),
-    "hunters-and-gatherers": Options(game="hunters-and-gatherers"),
-    "river": Options(farmers="3rd", river=True),
-    "winter": Options(farmers="3rd", winter=True),
-    "hand-2": Options(farmers="3rd", hand=2),
-    "hand-3": Options(farmers="3rd", hand=3),
-    "first-edition": Options(farmers="1st"),
-}
 #: The ladder's rule sets when none is chosen.
 LADDER_GAMES = ("carcassonne", "hunters-and-gatherers")
 
@@ -106,7 +97,7 @@ def main() -> None:
                              f"{DEFAULT_BUDGET.seconds} s)")
     parser.add_argument("--jobs", type=int, help="processes (default one per core)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", choices=GAMES, action="append",
+    parser.add_argument("--game", choices=RULE_SETS, action="append",
                         help="only this rule set (repeatable); default carcassonne and "
                              "hunters-and-gatherers")
     parser.add_argument("--players", help="table sizes, e.g. 2,3,4,5 (default 2,4)")
@@ -141,7 +132,7 @@ def main() -> None:
                   f"{'won-lost-tied':>13} {'rate':>6} {'target':<14} {'Elo [95% interval]':>22}"
                   f"  {'diff':>6}  time per move median/p95")
             for first, second, target in pairings:
-                report = run_pairing(first, second, GAMES[game], players, args)
+                report = run_pairing(first, second, RULE_SETS[game], players, args)
                 results[f"{game} {players}p: {first}-{second}"] = report
                 print(table_row(report, target), flush=True)
     print()

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..options import Options
+from ..options import FarmEdition, GameName, Options
 from . import adapter, make_agent
 from .adapter import State
 from .agents import Budget
@@ -29,6 +29,17 @@ from .breakdown import Breakdown, game_breakdown, mean_breakdown
 from .evaluation import Weights
 from .stats import elo_difference, percentile
 
+#: The rule sets the benchmarks play, by name (``bench_ai.py --game``,
+#: ``fit_eval.py collect --game``).
+RULE_SETS: dict[str, Options] = {
+    "carcassonne": Options(farmers=FarmEdition.THIRD),
+    "hunters-and-gatherers": Options(game=GameName.HUNTERS_AND_GATHERERS),
+    "river": Options(farmers=FarmEdition.THIRD, river=True),
+    "winter": Options(farmers=FarmEdition.THIRD, winter=True),
+    "hand-2": Options(farmers=FarmEdition.THIRD, hand=2),
+    "hand-3": Options(farmers=FarmEdition.THIRD, hand=3),
+    "first-edition": Options(farmers=FarmEdition.FIRST),
+}
 
 @dataclass(frozen=True)
 class MatchSpec:

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from engine import Options
-from engine.ai.match import MatchSpec, play_match, summary
+from engine.ai import adapter
+from engine.ai.match import RULE_SETS, MatchSpec, play_match, summary
 from engine.ai.stats import elo_difference, elo_of, percentile
 
 
@@ -42,6 +43,20 @@ def test_paired_games_deal_the_same_tiles_with_the_seats_swapped(options):
         assert first.seats == ("random-1", "random-2") and second.seats == ("random-2", "random-1")
         assert first.tiles == second.tiles
     assert results[0].tiles != results[2].tiles  # another pair, another deck
+
+
+def test_each_rule_set_the_benchmarks_name_deals_what_its_name_says():
+    first_tiles = {name: adapter.hand(adapter.new_state(("a", "b"), options, 1))
+                   for name, options in RULE_SETS.items()}
+    assert len(first_tiles["hand-2"]) == 2 and len(first_tiles["hand-3"]) == 3
+    assert first_tiles["river"][0].startswith("RV")
+    assert first_tiles["hunters-and-gatherers"][0].startswith("H")
+    lengths = {name: len(play_match(MatchSpec(("random", "random"), 1, seed=2,
+                                              options=RULE_SETS[name]))[0].tiles)
+               for name in ("carcassonne", "winter", "first-edition")}
+    assert lengths["winter"] - lengths["carcassonne"] == 12  # 84 tiles, not 72
+    assert lengths["first-edition"] == lengths["carcassonne"]
+    assert RULE_SETS["first-edition"].farmers != RULE_SETS["carcassonne"].farmers
 
 
 def test_a_match_is_repeatable_and_the_same_in_worker_processes():
