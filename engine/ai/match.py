@@ -41,6 +41,7 @@ RULE_SETS: dict[str, Options] = {
     "first-edition": Options(farmers=FarmEdition.FIRST),
 }
 
+
 @dataclass(frozen=True)
 class MatchSpec:
     """What to play: two agent names (first against second), how many games,
