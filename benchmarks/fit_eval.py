@@ -75,7 +75,7 @@ def leads(scores: tuple[int, ...]) -> tuple[int, ...]:
 
 def collect_game(task: tuple[MatchSpec, int]) -> list[Sample]:
     spec, number = task
-    order = [(seat + number) % 2 for seat in range(spec.players)]
+    order = spec.seating(number)
     agents = [AGENTS[spec.agents[i]](
         seed=random.Random(f"fit/{spec.seed}/{number}/{seat}").getrandbits(32))
         for seat, i in enumerate(order)]
@@ -98,7 +98,10 @@ def collect(args: argparse.Namespace) -> None:
     with multiprocessing.Pool(args.jobs) as pool:
         samples = [sample for game in pool.imap(collect_game, tasks, chunksize=4)
                    for sample in game]
-    Path(args.out).write_bytes(pickle.dumps(samples))
+    with open(args.out, "wb") as file:
+        # The table's size first, so that ``fit`` reads it without the samples.
+        pickle.dump(spec.players, file)
+        pickle.dump(samples, file)
     print(f"{len(samples)} positions of {args.games} games -> {args.out}")
 
 
@@ -107,7 +110,9 @@ _SAMPLES: dict[bool, list[Sample]] = {}
 
 
 def _load(path: str, holdout: float) -> None:
-    samples: list[Sample] = pickle.loads(Path(path).read_bytes())
+    with open(path, "rb") as file:
+        pickle.load(file)  # the table's size
+        samples: list[Sample] = pickle.load(file)
     cut = (1 + max(deck for deck, _, _ in samples)) * (1 - holdout)
     for held_out in (False, True):
         _SAMPLES[held_out] = [sample for sample in samples if (sample[0] >= cut) == held_out]
@@ -129,7 +134,8 @@ def loss(task: tuple[Weights, bool]) -> float:
 
 
 def fit(args: argparse.Namespace) -> None:
-    players = len(pickle.loads(Path(args.positions).read_bytes())[0][2])
+    with open(args.positions, "rb") as file:
+        players: int = pickle.load(file)
     start = make_agent(args.start)
     weights = start.weights_at(players) if isinstance(start, HardAgent) else start.weights
     names = args.only.split(",") if args.only else [

@@ -73,6 +73,11 @@ class MatchSpec:
         first, second = self.agents
         return (first, second) if first != second else (f"{first}-1", f"{second}-2")
 
+    def seating(self, number: int) -> list[int]:
+        """Game ``number``'s seats, each as the index of its agent in ``agents``:
+        every other seat, the first agent starting on even numbers."""
+        return [(seat + number) % 2 for seat in range(self.players)]
+
     def deck_seed(self, pair: int) -> int:
         return random.Random(f"deck/{self.seed}/{pair}").getrandbits(64)
 
@@ -119,7 +124,7 @@ def play_out(spec: MatchSpec, number: int) -> tuple[GameResult, State]:
     more of it (a benchmark's pieces placed, say)."""
     labels = spec.labels
     names = spec.agents
-    order = [(seat + number) % 2 for seat in range(spec.players)]
+    order = spec.seating(number)
     seats = tuple(labels[i] for i in order)
     agents = [make_agent(names[i], budget=spec.budget, weights=spec.weights[i],
                          seed=random.Random(f"agent/{spec.seed}/{number}/{seat}").getrandbits(32))
