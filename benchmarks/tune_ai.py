@@ -5,7 +5,9 @@ Run: python benchmarks/tune_ai.py [--agent medium] [--against reference] [--game
        [--set attr=value ...] [--against-set attr=value ...] key=value ...
 
 Each ``key=value`` replaces one field of the agent's :class:`~engine.ai.evaluation.Weights`
-(e.g. ``follower=4 follower_decay=0.8``). Prints one line: the weights changed,
+(e.g. ``follower=4 follower_decay=0.8``); the weights so changed count at
+every table, where without any the level values by its own (``hard``: ``V6``
+with 2 players, ``V5`` at a bigger table). Prints one line: the weights changed,
 games, wins-losses-ties, win rate, Elo [95%], mean scores, and where the points
 went for both (cities, roads, cloisters, farms; followers placed as farmers;
 turns begun with no follower in supply). Paired decks, base game with farmers.
@@ -93,9 +95,11 @@ def main() -> None:
     if args.against_set:
         args.against, args.jobs = variant(args.against, args.against_set), 1
     budget = Budget(args.seconds, args.iterations)
+    # No weights given: the level's own, which may differ by table (hard's
+    # ``bigger_table_weights``); weights given count at every table.
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
                      Options.from_dict(json.loads(args.options)), budget, args.players,
-                     weights=(weights, None))
+                     weights=(weights if args.weights else None, None))
     report = summary(spec, play_match(spec, jobs=args.jobs))
     first, second = report["agents"]
     wins = report["wins"]

@@ -9,7 +9,9 @@ the temperature and the search's prior of issue 23 (the same evaluation);
 ``medium-v4`` and ``hard-v4`` as released with the search refining the one-ply
 best (``medium`` as ``medium-v3``, under its own name); ``hard-v5`` as
 released with the evaluation set by SPSA (:data:`~engine.ai.evaluation.V5`,
-which ``medium`` still plays by). Each
+which ``medium`` still plays by); ``hard-v6`` as released with the evaluation
+fitted to games' outcomes (:data:`~engine.ai.evaluation.V6`) with 2 players and
+``V5`` at a bigger table, only the next player answering. Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -17,8 +19,10 @@ fixed opponents, not against a level that moves with every change.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .agents import Budget, OnePlyAgent
-from .evaluation import V1, V2, V5
+from .evaluation import V1, V2, V5, V6, Weights
 from .search import DEFAULT_BUDGET, HardAgent
 
 
@@ -39,6 +43,7 @@ class HardV1Agent(HardAgent):
     bigger_table_weights = None
     width = 6
     replies = 1
+    all_answer_up_to = 2
     memo = False
     answer_placements = None
     prior_rounds = 0.0
@@ -63,6 +68,7 @@ class HardV2Agent(HardAgent):
     bigger_table_weights = None
     width = 6
     replies = 1
+    all_answer_up_to = 2
     memo = True
     answer_placements = 4
     prior_rounds = 0.0
@@ -87,6 +93,7 @@ class HardV3Agent(HardAgent):
     bigger_table_weights = None
     width = 6
     replies = 1
+    all_answer_up_to = 2
     memo = True
     answer_placements = 4
     prior_rounds = 4.0
@@ -108,9 +115,10 @@ class HardV4Agent(HardAgent):
 
     name = "hard-v4"
     default_weights = V2
-    bigger_table_weights = None
+    bigger_table_weights: ClassVar[Weights | None] = None
     width = 6
     replies = 1
+    all_answer_up_to = 2
     memo = True
     answer_placements = 4
     prior_rounds = 8.0
@@ -124,3 +132,14 @@ class HardV5Agent(HardV4Agent):
 
     name = "hard-v5"
     default_weights = V5
+
+
+class HardV6Agent(HardV5Agent):
+    """``hard`` of the sixth release: ``hard-v5``'s search with the evaluation
+    fitted to games' outcomes (:data:`~engine.ai.evaluation.V6`) with 2
+    players and ``V5`` at a bigger table."""
+
+    name = "hard-v6"
+    default_weights = V6
+    bigger_table_weights = V5
+    bigger_table = 3

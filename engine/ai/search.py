@@ -11,7 +11,8 @@ evaluation of :mod:`engine.ai.evaluation`.
 - Candidates: the ``width`` best actions by the one-ply evaluation (the
   ``medium`` agent's), so the search spends its time where it matters.
 - The answer: the next player tries every action of theirs and plays the one
-  the evaluation likes best for them (``replies`` turns of such answers):
+  the evaluation likes best for them (``replies`` turns of such answers;
+  with 2 or 3 players every other player's, so our turn comes back):
   what the one-ply player cannot see, a city left open to be joined, a farm
   to be contested, a feature the next tile closes for someone else.
 - Common random numbers: in a round all candidates meet the same tiles, so
@@ -62,13 +63,21 @@ class HardAgent(Agent):
     #: The evaluation fitted to the outcomes of two-player games: the one-ply
     #: choice and the search's values both come from it...
     default_weights: ClassVar[Weights] = V6
-    #: ... with two players; at a bigger table, where it was never fitted
-    #: (and measured no better), this one (``None``: the same at every table).
+    #: ... and at a table of ``bigger_table`` players or more this one
+    #: (``None``: the same at every table). Fitted to two-player games only,
+    #: ``V6`` still played better than ``V5`` with 3 and 4 players on the
+    #: same decks, and worse with 5 (the ninth round).
     bigger_table_weights: ClassVar[Weights | None] = V5
+    bigger_table: ClassVar[int] = 5
     #: Candidates kept from the one-ply ranking.
     width: ClassVar[int] = 6
-    #: Turns answered after a candidate before the position is valued.
+    #: Turns answered after a candidate before the position is valued...
     replies: ClassVar[int] = 1
+    #: ... except at a table of at most this many players, where every other
+    #: player answers: with 3 players the one after next moves before our
+    #: next turn as surely as the next one does (two answers still fit the
+    #: bot's 1.5 s; with 4 and 5 players three or four do not).
+    all_answer_up_to: ClassVar[int] = 3
     #: Remember each candidate's value by the tiles its answerer holds: with
     #: one answer, that is all of a sample the value depends on (the
     #: evaluation counts the unseen tiles, never their order), so a sample
@@ -99,9 +108,14 @@ class HardAgent(Agent):
 
     def weights_at(self, players: int) -> Weights:
         """The evaluation this agent values by at a table of ``players``."""
-        if players == 2 or self._given_weights or self.bigger_table_weights is None:
+        if (players < self.bigger_table or self._given_weights
+                or self.bigger_table_weights is None):
             return self.weights
         return self.bigger_table_weights
+
+    def replies_at(self, players: int) -> int:
+        """Turns answered after each candidate at a table of ``players``."""
+        return players - 1 if players <= self.all_answer_up_to else self.replies
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds
@@ -145,7 +159,8 @@ class HardAgent(Agent):
         trials = 0
         me = view.player
         memo: dict[tuple[int, tuple[str, ...]], float] = {}
-        remember = self.memo and self.replies == 1
+        replies = self.replies_at(len(view.scores))
+        remember = self.memo and replies == 1
         while True:
             sample = view.sample(rng)
             values = {}
@@ -158,17 +173,17 @@ class HardAgent(Agent):
                 key = (index, tuple(sorted(adapter.hand(state))))
                 value = memo.get(key) if remember else None
                 if value is None:
-                    self._answer(state, weights)
+                    self._answer(state, weights, replies)
                     value = memo[key] = evaluate(state, me, weights, disposable=True)
                 values[index] = value
                 trials += 1
             yield values
 
-    def _answer(self, state: State, weights: Weights) -> None:
+    def _answer(self, state: State, weights: Weights, replies: int) -> None:
         """``replies`` turns, each the best action by the evaluation of whoever
         is on turn; with ``answer_placements``, the figures are tried on that
         many of the best tile placements only."""
-        for _ in range(self.replies):
+        for _ in range(replies):
             if adapter.is_over(state):
                 return
             mover = adapter.current_player(state)
