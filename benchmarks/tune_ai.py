@@ -6,8 +6,8 @@ Run: python benchmarks/tune_ai.py [--agent medium] [--against reference] [--game
 
 Each ``key=value`` replaces one field of the agent's :class:`~engine.ai.evaluation.Weights`
 (e.g. ``follower=4 follower_decay=0.8``); the weights so changed count at
-every table, where without any the level values by its own (``hard``: ``V6``
-with 2 players, ``V5`` at a bigger table). Prints one line: the weights changed,
+every table, where without any the level values by its own (``hard``'s
+differ by table: ``HardAgent.weights_at``). Prints one line: the weights changed,
 games, wins-losses-ties, win rate, Elo [95%], mean scores, and where the points
 went for both (cities, roads, cloisters, farms; followers placed as farmers;
 turns begun with no follower in supply). Paired decks, base game with farmers.

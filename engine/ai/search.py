@@ -73,8 +73,8 @@ class HardAgent(Agent):
     width: ClassVar[int] = 6
     #: Turns answered after a candidate before the position is valued...
     replies: ClassVar[int] = 1
-    #: ... except at a table of at most this many players, where every other
-    #: player answers: with 3 players the one after next moves before our
+    #: ... and at least every other player's at a table of at most this many
+    #: players: with 3 players the one after next moves before our
     #: next turn as surely as the next one does (two answers still fit the
     #: bot's 1.5 s; with 4 and 5 players three or four do not).
     all_answer_up_to: ClassVar[int] = 3
@@ -115,7 +115,9 @@ class HardAgent(Agent):
 
     def replies_at(self, players: int) -> int:
         """Turns answered after each candidate at a table of ``players``."""
-        return players - 1 if players <= self.all_answer_up_to else self.replies
+        if players <= self.all_answer_up_to:
+            return max(self.replies, players - 1)
+        return self.replies
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds
