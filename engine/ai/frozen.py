@@ -11,7 +11,9 @@ best (``medium`` as ``medium-v3``, under its own name); ``hard-v5`` as
 released with the evaluation set by SPSA (:data:`~engine.ai.evaluation.V5`,
 which ``medium`` still plays by); ``hard-v6`` as released with the evaluation
 fitted to games' outcomes (:data:`~engine.ai.evaluation.V6`) with 2 players and
-``V5`` at a bigger table, only the next player answering. Each
+``V5`` at a bigger table, only the next player answering; ``hard-v7`` as
+released with every other player answering at 2 or 3 players and ``V6`` up
+to 4 players (with a hand of tiles, not yet its own next turn). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -44,6 +46,7 @@ class HardV1Agent(HardAgent):
     width = 6
     replies = 1
     all_answer_up_to = 2
+    own_turn_with_hand_up_to = 1
     memo = False
     answer_placements = None
     prior_rounds = 0.0
@@ -69,6 +72,7 @@ class HardV2Agent(HardAgent):
     width = 6
     replies = 1
     all_answer_up_to = 2
+    own_turn_with_hand_up_to = 1
     memo = True
     answer_placements = 4
     prior_rounds = 0.0
@@ -94,6 +98,7 @@ class HardV3Agent(HardAgent):
     width = 6
     replies = 1
     all_answer_up_to = 2
+    own_turn_with_hand_up_to = 1
     memo = True
     answer_placements = 4
     prior_rounds = 4.0
@@ -119,6 +124,7 @@ class HardV4Agent(HardAgent):
     width = 6
     replies = 1
     all_answer_up_to = 2
+    own_turn_with_hand_up_to = 1
     memo = True
     answer_placements = 4
     prior_rounds = 8.0
@@ -143,3 +149,13 @@ class HardV6Agent(HardV5Agent):
     default_weights = V6
     bigger_table_weights = V5
     bigger_table = 3
+
+
+class HardV7Agent(HardV6Agent):
+    """``hard`` of the seventh release: ``hard-v6``'s search with every other
+    player answering at a table of 2 or 3, valued by ``V6`` up to 4 players
+    and by ``V5`` at 5."""
+
+    name = "hard-v7"
+    bigger_table = 5
+    all_answer_up_to = 3

@@ -12,7 +12,9 @@ evaluation of :mod:`engine.ai.evaluation`.
   ``medium`` agent's), so the search spends its time where it matters.
 - The answer: the next player tries every action of theirs and plays the one
   the evaluation likes best for them (``replies`` turns of such answers;
-  with 2 or 3 players every other player's, so our turn comes back):
+  with 2 or 3 players every other player's, so our turn comes back, and with
+  a hand of tiles and 2 players our own next turn too, which plays the tile
+  kept):
   what the one-ply player cannot see, a city left open to be joined, a farm
   to be contested, a feature the next tile closes for someone else.
 - Common random numbers: in a round all candidates meet the same tiles, so
@@ -37,6 +39,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import ClassVar
 
 from . import adapter
@@ -50,6 +53,18 @@ DEFAULT_BUDGET = Budget(seconds=1.5, iterations=48)
 
 #: Rounds after which the worse half of the candidates is dropped: 4, 8, 16, ...
 _FIRST_CUT = 4
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """How a move's candidates are tried, which depends on the table: how
+    many turns answer each one, on how many of their best placements the
+    answerers try figures (``None``: all), and how many of the budget's
+    trials one trial counts for."""
+
+    replies: int
+    answer_placements: int | None
+    trial_cost: float = 1.0
 
 
 class HardAgent(Agent):
@@ -78,6 +93,17 @@ class HardAgent(Agent):
     #: next turn as surely as the next one does (two answers still fit the
     #: bot's 1.5 s; with 4 and 5 players three or four do not).
     all_answer_up_to: ClassVar[int] = 3
+    #: With a hand of tiles and a table of at most this many players, the
+    #: answers go on to our own next turn, which plays the tile kept: one
+    #: answer never reaches it, so which tile to keep was left to chance
+    #: (the evaluation takes a kept tile for any unseen one; the tenth round)...
+    own_turn_with_hand_up_to: ClassVar[int] = 2
+    #: ... those answerers try figures on this many placements only (a hand
+    #: of two has twice the placements) ...
+    hand_answer_placements: ClassVar[int | None] = 2
+    #: ... and each such trial counts this many of the budget's: three turns
+    #: where one was played, so 32 of the bot's 48 fit its 1.5 s.
+    own_turn_trial_cost: ClassVar[float] = 1.5
     #: Remember each candidate's value by the tiles its answerer holds: with
     #: one answer, that is all of a sample the value depends on (the
     #: evaluation counts the unseen tiles, never their order), so a sample
@@ -113,11 +139,16 @@ class HardAgent(Agent):
             return self.weights
         return self.bigger_table_weights
 
-    def replies_at(self, players: int) -> int:
-        """Turns answered after each candidate at a table of ``players``."""
+    def plan_at(self, players: int, hand: int = 1) -> SearchPlan:
+        """How candidates are tried at a table of ``players`` by a player
+        holding ``hand`` tiles."""
+        replies = self.replies
         if players <= self.all_answer_up_to:
-            return max(self.replies, players - 1)
-        return self.replies
+            replies = max(replies, players - 1)
+        if hand > 1 and players <= self.own_turn_with_hand_up_to:
+            return SearchPlan(max(replies, players), self.hand_answer_placements,
+                              self.own_turn_trial_cost)
+        return SearchPlan(replies, self.answer_placements)
 
     def choose(self, view: PlayerView) -> Action:
         seconds = self.budget.seconds
@@ -158,11 +189,11 @@ class HardAgent(Agent):
         determinisation; stop when the budget is spent (an unfinished round
         is dropped, so every candidate is compared on the same rounds)."""
         budget = self.budget
-        trials = 0
+        trials = 0.0
         me = view.player
         memo: dict[tuple[int, tuple[str, ...]], float] = {}
-        replies = self.replies_at(len(view.scores))
-        remember = self.memo and replies == 1
+        plan = self.plan_at(len(view.scores), len(view.hand))
+        remember = self.memo and plan.replies == 1
         while True:
             sample = view.sample(rng)
             values = {}
@@ -175,23 +206,24 @@ class HardAgent(Agent):
                 key = (index, tuple(sorted(adapter.hand(state))))
                 value = memo.get(key) if remember else None
                 if value is None:
-                    self._answer(state, weights, replies)
+                    self._answer(state, weights, plan)
                     value = memo[key] = evaluate(state, me, weights, disposable=True)
                 values[index] = value
-                trials += 1
+                trials += plan.trial_cost
             yield values
 
-    def _answer(self, state: State, weights: Weights, replies: int) -> None:
-        """``replies`` turns, each the best action by the evaluation of whoever
-        is on turn; with ``answer_placements``, the figures are tried on that
-        many of the best tile placements only."""
-        for _ in range(replies):
+    def _answer(self, state: State, weights: Weights, plan: SearchPlan) -> None:
+        """The plan's ``replies`` turns, each the best action by the evaluation
+        of whoever is on turn; with ``answer_placements``, the figures are
+        tried on that many of the best tile placements only."""
+        for _ in range(plan.replies):
             if adapter.is_over(state):
                 return
             mover = adapter.current_player(state)
             actions = adapter.legal_actions(state)
-            if self.answer_placements is not None:
-                actions = self._figures_on_the_best(state, mover, actions, weights)
+            if plan.answer_placements is not None:
+                actions = self._figures_on_the_best(state, mover, actions, weights,
+                                                    plan.answer_placements)
             best, best_value = actions[0], self._value_after(state, actions[0], mover, weights)
             for action in actions[1:]:
                 value = self._value_after(state, action, mover, weights)
@@ -200,14 +232,14 @@ class HardAgent(Agent):
             adapter.apply(state, best)
 
     def _figures_on_the_best(self, state: State, mover: int, actions: list[Action],
-                             weights: Weights) -> list[Action]:
-        """The actions whose tile placement is one of the ``answer_placements``
-        best without a figure (valued so)."""
+                             weights: Weights, placements: int) -> list[Action]:
+        """The actions whose tile placement is one of the ``placements`` best
+        without a figure (valued so)."""
         bare = [action for action in actions if not adapter.places_figure(action)]
-        if self.answer_placements is None or len(bare) <= self.answer_placements:
+        if len(bare) <= placements:
             return actions
         bare.sort(key=lambda action: -self._value_after(state, action, mover, weights))
-        kept = {adapter.placement_of(action) for action in bare[:self.answer_placements]}
+        kept = {adapter.placement_of(action) for action in bare[:placements]}
         return [action for action in actions if adapter.placement_of(action) in kept]
 
     def _value_after(self, state: State, action: Action, mover: int,

@@ -11,9 +11,9 @@ from engine import Options
 from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
 from engine.ai.agents import score_actions
 from engine.ai.evaluation import V1, V2, V5, V6, Weights, evaluate
-from engine.ai.match import MatchSpec, play_match
+from engine.ai.match import RULE_SETS, MatchSpec, play_match
 from engine.ai.reference import reference_value
-from engine.ai.search import DEFAULT_BUDGET
+from engine.ai.search import DEFAULT_BUDGET, SearchPlan
 
 
 def _opening(seed=0):
@@ -78,7 +78,13 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     hard_v6 = make_agent("hard-v6")
     assert (hard_v6.weights_at(2), hard_v6.weights_at(4)) == (V6, V5)
     for name in ("hard-v1", "hard-v2", "hard-v3", "hard-v4", "hard-v5", "hard-v6"):
-        assert [make_agent(name).replies_at(players) for players in (2, 3, 4, 5)] == [1] * 4
+        assert [make_agent(name).plan_at(players, hand=2).replies
+                for players in (2, 3, 4, 5)] == [1] * 4
+    hard_v7 = make_agent("hard-v7")
+    assert (hard_v7.weights_at(4), hard_v7.weights_at(5)) == (V6, V5)
+    assert [hard_v7.plan_at(players, hand=2) for players in (2, 3, 4)] == [
+        SearchPlan(replies=1, answer_placements=4), SearchPlan(replies=2, answer_placements=4),
+        SearchPlan(replies=1, answer_placements=4)]
 
 
 def test_hard_values_by_the_fitted_evaluation_and_medium_by_the_tuned_one():
@@ -114,9 +120,33 @@ def test_hard_values_a_candidate_after_its_answers(players, back_on_turn):
     state = adapter.new_state([f"p{seat}" for seat in range(players)], Options(), seed=2)
     me = adapter.current_player(state)
     adapter.apply(state, adapter.legal_actions(state)[0])
-    hard._answer(state, hard.weights_at(players), hard.replies_at(players))
+    plan = hard.plan_at(players)
+    hard._answer(state, hard.weights_at(players), plan)
     assert (adapter.current_player(state) == me) == back_on_turn
-    assert len(adapter.tile_sequence(state)) == 1 + hard.replies_at(players)
+    assert len(adapter.tile_sequence(state)) == 1 + plan.replies
+
+
+def test_hard_with_a_hand_plays_on_to_its_own_next_turn():
+    """The tenth round (docs/ai.md): with a hand of tiles and 2 players the
+    answer goes on to our own next turn, which plays the tile kept (one answer
+    never reached it); those turns try figures on 2 placements only and each
+    trial counts 1.5 of the budget. With one tile in hand, or 3 players, as
+    without hands."""
+    hard = make_agent("hard")
+    state = adapter.new_state(["first", "second"], RULE_SETS["hand-2"], seed=2)
+    me = adapter.current_player(state)
+    view = player_view(state)
+    plan = hard.plan_at(2, len(view.hand))
+    assert plan == SearchPlan(replies=2, answer_placements=2, trial_cost=1.5)
+    adapter.apply(state, view.legal_actions()[0])
+    kept = list(view.hand)
+    kept.remove(adapter.tile_sequence(state)[0])
+    hard._answer(state, hard.weights_at(2), plan)
+    played = adapter.tile_sequence(state)
+    assert len(played) == 3 and adapter.current_player(state) != me
+    assert played[2] == kept[0], "our own next turn played the tile we kept"
+    assert hard.plan_at(2, hand=1) == hard.plan_at(2) == SearchPlan(1, 4)
+    assert hard.plan_at(3, hand=2) == SearchPlan(2, 4)
 
 
 def test_hard_whose_evaluation_outweighs_its_rounds_plays_the_one_ply_best():
