@@ -24,6 +24,7 @@ from .frozen import (
     HardV5Agent,
     HardV6Agent,
     HardV7Agent,
+    HardV8Agent,
     MediumV1Agent,
     MediumV2Agent,
     MediumV3Agent,
@@ -38,7 +39,8 @@ AGENTS: dict[str, type[Agent]] = {
     agent.name: agent for agent in (RandomAgent, GreedyAgent, EasyAgent, MediumAgent, HardAgent,
                                     ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
                                     HardV2Agent, MediumV3Agent, HardV3Agent, MediumV4Agent,
-                                    HardV4Agent, HardV5Agent, HardV6Agent, HardV7Agent)
+                                    HardV4Agent, HardV5Agent, HardV6Agent, HardV7Agent,
+                                    HardV8Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest

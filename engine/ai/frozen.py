@@ -13,7 +13,9 @@ which ``medium`` still plays by); ``hard-v6`` as released with the evaluation
 fitted to games' outcomes (:data:`~engine.ai.evaluation.V6`) with 2 players and
 ``V5`` at a bigger table, only the next player answering; ``hard-v7`` as
 released with every other player answering at 2 or 3 players and ``V6`` up
-to 4 players (with a hand of tiles, not yet its own next turn). Each
+to 4 players (with a hand of tiles, not yet its own next turn); ``hard-v8``
+as released with its own next turn answering with a hand of tiles at 2
+players (``V5`` still at 5 players). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -159,3 +161,15 @@ class HardV7Agent(HardV6Agent):
     name = "hard-v7"
     bigger_table = 5
     all_answer_up_to = 3
+
+
+class HardV8Agent(HardV7Agent):
+    """``hard`` of the eighth release: ``hard-v7`` whose answers with a hand of
+    tiles at 2 players go on to its own next turn (32 trials of three turns),
+    valued by ``V5`` at 5 players."""
+
+    name = "hard-v8"
+    bigger_table_weights = V5
+    own_turn_with_hand_up_to = 2
+    hand_answer_placements = 2
+    own_turn_trial_cost = 1.5

@@ -45,7 +45,7 @@ from typing import ClassVar
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import V5, V6, Weights, evaluate
+from .evaluation import V6, V7, Weights, evaluate
 
 #: The budget of a move when none is given, the bot's setting: 48 candidate
 #: trials (deterministic for a seed; about 0.5 s a move) and never more than 1.5 s.
@@ -81,8 +81,9 @@ class HardAgent(Agent):
     #: ... and at a table of ``bigger_table`` players or more this one
     #: (``None``: the same at every table). Fitted to two-player games only,
     #: ``V6`` still played better than ``V5`` with 3 and 4 players on the
-    #: same decks, and worse with 5 (the ninth round).
-    bigger_table_weights: ClassVar[Weights | None] = V5
+    #: same decks, and worse with 5 (the ninth round); with 5, ``V5`` with a
+    #: follower kept worth less (``V7``) played better still (the twelfth).
+    bigger_table_weights: ClassVar[Weights | None] = V7
     bigger_table: ClassVar[int] = 5
     #: Candidates kept from the one-ply ranking.
     width: ClassVar[int] = 6

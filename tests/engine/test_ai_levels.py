@@ -10,7 +10,7 @@ from test_ai_agents import play_a_table
 from engine import Options
 from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
 from engine.ai.agents import score_actions
-from engine.ai.evaluation import V1, V2, V5, V6, Weights, evaluate
+from engine.ai.evaluation import V1, V2, V5, V6, V7, Weights, evaluate
 from engine.ai.match import RULE_SETS, MatchSpec, play_match
 from engine.ai.reference import reference_value
 from engine.ai.search import DEFAULT_BUDGET, SearchPlan
@@ -85,6 +85,10 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     assert [hard_v7.plan_at(players, hand=2) for players in (2, 3, 4)] == [
         SearchPlan(replies=1, answer_placements=4), SearchPlan(replies=2, answer_placements=4),
         SearchPlan(replies=1, answer_placements=4)]
+    hard_v8 = make_agent("hard-v8")
+    assert (hard_v8.weights_at(4), hard_v8.weights_at(5)) == (V6, V5)
+    assert hard_v8.plan_at(2, hand=2) == SearchPlan(replies=2, answer_placements=2,
+                                                    trial_cost=1.5)
 
 
 def test_hard_values_by_the_fitted_evaluation_and_medium_by_the_tuned_one():
@@ -98,12 +102,13 @@ def test_hard_values_by_the_fitted_evaluation_and_medium_by_the_tuned_one():
 def test_hard_values_by_the_fitted_evaluation_up_to_four_players():
     """V6 was fitted to two-player games only, yet with 3 and 4 players it
     played better than V5 on the same decks, with 5 worse (the ninth round,
-    docs/ai.md): ``hard`` values by V6 at up to 4 players, by V5 at 5; the
-    frozen levels by their release's evaluation (``hard-v6`` by V5 from 3
-    players); weights given to tune them count at every table."""
+    docs/ai.md): ``hard`` values by V6 at up to 4 players, at 5 by V7 (V5
+    with a follower kept worth less, the twelfth round); the frozen levels by
+    their release's evaluation (``hard-v6`` by V5 from 3 players); weights
+    given to tune them count at every table."""
     hard = make_agent("hard")
     assert hard.weights_at(2) == hard.weights_at(3) == hard.weights_at(4) == V6
-    assert hard.weights_at(5) == V5
+    assert hard.weights_at(5) == V7 != V5
     for name, release in (("hard-v1", V1), ("hard-v4", V2), ("hard-v5", V5)):
         assert make_agent(name).weights_at(4) == release
     tuned = Weights(follower=3.0)

@@ -13,6 +13,7 @@ from engine.ai.evaluation import (
     V2,
     V5,
     V6,
+    V7,
     Weights,
     advantage,
     expected_scores,
@@ -41,6 +42,19 @@ def test_at_a_table_of_four_the_supply_is_worth_the_turns_each_player_has_left()
     flat = expected_scores(state, V2)
     lost = V2.follower * 7 * (1 - 71 / 120)
     assert by_table == pytest.approx([value - lost for value in flat])
+
+
+def test_at_a_table_of_five_hard_values_a_follower_kept_at_less_than_medium():
+    """The twelfth round (docs/ai.md): ``hard``'s V7 is ``medium``'s V5 with
+    the supply worth its full from 75 × 2.5 ** 1.1 tiles, not 75 × 2.5 ** 0.5
+    (a follower kept is worth less with 5 players, who each have about 14
+    turns for 7 followers); with 2 players both value alike."""
+    state = _opening(5)
+    assert adapter.unseen_tiles(state) == 71
+    lost = V5.follower * 7 * (71 / (75 * 2.5 ** 0.5) - 71 / (75 * 2.5 ** 1.1))
+    assert expected_scores(state, V7) == pytest.approx(
+        [value - lost for value in expected_scores(state, V5)])
+    assert expected_scores(_opening(2), V7) == expected_scores(_opening(2), V5)
 
 
 def test_a_lead_over_the_best_rival_or_partly_over_the_mean():
