@@ -13,6 +13,13 @@ went for both (cities, roads, cloisters, farms; followers placed as farmers;
 turns begun with no follower in supply). Paired decks, base game with farmers.
 ``--set temperature=0`` (or ``width=8``, ``replies=2``...) plays a variant of
 the level itself, in this process.
+
+``--save FILE`` keeps each deck's results; ``--paired-with FILE`` compares
+this match with one saved on the same decks (same seed, games, table, rules
+and opponent) deck by deck, and prints the difference in win rate and in
+mean margin, each with its 95% interval: one-ply sweeps of 200 games moved by 6 points either way
+between two seeds (docs/ai.md, the thirteenth round), so a change is kept
+only when the interval says so.
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Options  # noqa: E402
 from engine.ai import AGENTS  # noqa: E402
 from engine.ai.agents import Budget  # noqa: E402
-from engine.ai.match import MatchSpec, play_match, summary  # noqa: E402
+from engine.ai.match import GameResult, MatchSpec, play_match, summary  # noqa: E402
+from engine.ai.stats import paired_difference  # noqa: E402
 
 
 def parse_weights(agent: str, pairs: list[str]):
@@ -69,6 +77,50 @@ def brief(part: dict) -> str:
             f"empty {part['turns_without_follower']:.1f}")
 
 
+Decks = dict[int, list[float]]
+
+
+def by_deck(results: list[GameResult], label: str) -> tuple[Decks, Decks]:
+    """Each deck's game results for the agent ``label`` (1, 0.5, 0), and its
+    margins (its best score less the other agent's)."""
+    outcomes: Decks = {}
+    margins: Decks = {}
+    for result in results:
+        outcomes.setdefault(result.pair, []).append(result.result_for(label))
+        margins.setdefault(result.pair, []).append(result.margin_for(label))
+    return outcomes, margins
+
+
+def match_key(args: argparse.Namespace) -> dict:
+    """What must agree for two matches to have met the same decks."""
+    return {"seed": args.seed, "games": args.games, "players": args.players,
+            "options": json.loads(args.options), "against": args.against}
+
+
+def saved_decks(path: str, key: dict) -> tuple[Decks, Decks]:
+    """The results and margins by deck saved in ``path`` by a match on the
+    decks ``key`` names."""
+    try:
+        saved = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"cannot read {path}: {error}") from None
+    if saved.get("match") != key:
+        raise SystemExit(f"{path} was played on other decks or against another opponent: "
+                         f"{saved.get('match')}, not {key}")
+    outcomes, margins = ({int(deck): values for deck, values in saved[part].items()}
+                         for part in ("decks", "margins"))
+    return outcomes, margins
+
+
+def compared(path: str, mine: tuple[Decks, Decks], saved: tuple[Decks, Decks]) -> str:
+    """This match's results and margins against those saved in ``path``, deck by deck."""
+    rate = paired_difference(mine[0], saved[0])
+    margin = paired_difference(mine[1], saved[1])
+    return (f"paired with {path} ({rate.decks} decks): win rate {100 * rate.mean:+.1f} "
+            f"points [{100 * rate.low:+.1f}, {100 * rate.high:+.1f}], margin "
+            f"{margin.mean:+.1f} [{margin.low:+.1f}, {margin.high:+.1f}]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -86,6 +138,9 @@ def main() -> None:
                              "width, replies...; the match is then played in one process)")
     parser.add_argument("--against-set", action="append", default=[], metavar="ATTR=VALUE",
                         help="the same for the opponent")
+    parser.add_argument("--save", metavar="FILE", help="keep each deck's results in FILE")
+    parser.add_argument("--paired-with", metavar="FILE",
+                        help="compare with a match saved by --save on the same decks")
     parser.add_argument("weights", nargs="*")
     args = parser.parse_args()
     weights, changes = parse_weights(args.agent, args.weights)
@@ -94,14 +149,20 @@ def main() -> None:
         changes["set"] = args.set
     if args.against_set:
         args.against, args.jobs = variant(args.against, args.against_set), 1
+    saved = saved_decks(args.paired_with, match_key(args)) if args.paired_with else None
     budget = Budget(args.seconds, args.iterations)
     # No weights given: the level's own, which may differ by table (hard's
     # ``bigger_table_weights``); weights given count at every table.
     spec = MatchSpec((args.agent, args.against), args.games, args.seed,
                      Options.from_dict(json.loads(args.options)), budget, args.players,
                      weights=(weights if args.weights else None, None))
-    report = summary(spec, play_match(spec, jobs=args.jobs))
+    results = play_match(spec, jobs=args.jobs)
+    report = summary(spec, results)
     first, second = report["agents"]
+    decks = by_deck(results, first)
+    if args.save:
+        Path(args.save).write_text(json.dumps({"match": match_key(args), "changes": changes,
+                                               "decks": decks[0], "margins": decks[1]}))
     wins = report["wins"]
     elo = report["elo_difference"]
     print(f"{changes} {first} v {second}: {report['games']} games "
@@ -112,6 +173,8 @@ def main() -> None:
           f"{brief(report['breakdown'][first])} | {second}: {brief(report['breakdown'][second])} "
           f"| s/move {report['seconds_per_move'][first]['median']:.3f}/"
           f"{report['seconds_per_move'][first]['p95']:.3f}", flush=True)
+    if saved is not None:
+        print(compared(args.paired_with, decks, saved), flush=True)
 
 
 if __name__ == "__main__":

@@ -6,13 +6,18 @@ favours it in both). The interval is therefore taken from the spread of the
 pairs' mean results; where that says less than the spread of single games
 (a sweep, where every pair is alike, would give an interval of width 0), the
 wider single-game interval is taken.
+
+Two matches on the same decks (a weight changed, the opponent the same) are
+compared deck by deck (:func:`paired_difference`): a deck that deals well for
+one deals well for the other, so the difference is measured more closely than
+either match's own interval says.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 #: Two-sided 95% normal quantile.
@@ -56,6 +61,33 @@ def elo_difference(pair_results: Sequence[Sequence[float]]) -> Elo:
     low = min(max(fraction - _Z95 * error, margin), 1 - margin)
     high = min(max(fraction + _Z95 * error, margin), 1 - margin)
     return Elo(elo_of(fraction), elo_of(low), elo_of(high))
+
+
+@dataclass(frozen=True)
+class Difference:
+    """How much more a match won than another on the same decks (a share of
+    games, -1 to 1), and its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+    decks: int
+
+
+def paired_difference(first: Mapping[int, Sequence[float]],
+                      second: Mapping[int, Sequence[float]]) -> Difference:
+    """From two matches' results by deck (each deck's game results for the
+    agent compared, 1 win, 0.5 tie, 0 loss): the mean of each deck's
+    difference, over the decks both played, and its interval from the
+    spread of those differences."""
+    decks = sorted(first.keys() & second.keys())
+    if len(decks) < 2:
+        raise ValueError("the matches share fewer than two decks: nothing to compare")
+    differences = [statistics.fmean(first[deck]) - statistics.fmean(second[deck])
+                   for deck in decks]
+    mean = statistics.fmean(differences)
+    error = statistics.stdev(differences) / math.sqrt(len(differences))
+    return Difference(mean, mean - _Z95 * error, mean + _Z95 * error, len(decks))
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:

@@ -1,6 +1,7 @@
 """``python -m engine match``: paired decks, the JSON it prints, its statistics."""
 
 import json
+import statistics
 import subprocess
 import sys
 
@@ -9,7 +10,7 @@ import pytest
 from engine import Options
 from engine.ai import adapter
 from engine.ai.match import RULE_SETS, MatchSpec, play_match, summary
-from engine.ai.stats import elo_difference, elo_of, percentile
+from engine.ai.stats import elo_difference, elo_of, paired_difference, percentile
 
 
 def run_match_cli(*arguments):
@@ -100,6 +101,25 @@ def test_elo_difference_of_known_results():
     sweep = elo_difference([[1, 1]] * 5)  # finite: "at least this much"
     assert sweep.difference == pytest.approx(elo_of(1 - 0.05))
     assert sweep.low < sweep.difference
+
+
+def test_two_matches_on_the_same_decks_are_compared_deck_by_deck():
+    """``benchmarks/tune_ai.py --paired-with``: each deck's mean result in one
+    match less the other's, over the decks both played; the interval is
+    1.96 standard errors of those differences."""
+    before = {0: [1, 0], 1: [0, 0], 2: [1, 1], 3: [0.5, 0]}
+    after = {0: [1, 1], 1: [1, 0], 2: [1, 1], 3: [0.5, 0], 9: [1, 1]}
+    difference = paired_difference(after, before)
+    # Differences by deck: 0.5, 0.5, 0, 0 (deck 9 met only once).
+    assert difference.decks == 4
+    assert difference.mean == pytest.approx(0.25)
+    error = statistics.stdev([0.5, 0.5, 0, 0]) / 2
+    assert (difference.low, difference.high) == pytest.approx(
+        (0.25 - 1.959964 * error, 0.25 + 1.959964 * error))
+    same = paired_difference(before, before)
+    assert (same.mean, same.low, same.high) == (0, 0, 0)
+    with pytest.raises(ValueError, match="fewer than two decks"):
+        paired_difference({0: [1, 0]}, {0: [0, 0], 1: [1, 1]})
 
 
 def test_percentile_is_the_nearest_rank():
