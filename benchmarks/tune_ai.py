@@ -17,9 +17,9 @@ the level itself, in this process.
 ``--save FILE`` keeps each deck's results; ``--paired-with FILE`` compares
 this match with one saved on the same decks (same seed, games, table, rules
 and opponent) deck by deck, and prints the difference in win rate and in
-mean margin, each with its 95% interval: one-ply sweeps of 200 games moved by 6 points either way
-between two seeds (docs/ai.md, the thirteenth round), so a change is kept
-only when the interval says so.
+mean margin, each with its 95% interval: one-ply sweeps of 200 games moved
+by 6 points either way between two seeds (docs/ai.md, the thirteenth
+round), so a change is kept only when the interval says so.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import Options  # noqa: E402
 from engine.ai import AGENTS  # noqa: E402
 from engine.ai.agents import Budget  # noqa: E402
-from engine.ai.match import GameResult, MatchSpec, play_match, summary  # noqa: E402
+from engine.ai.match import MatchSpec, by_deck, play_match, summary  # noqa: E402
 from engine.ai.stats import paired_difference  # noqa: E402
 
 
@@ -78,17 +78,6 @@ def brief(part: dict) -> str:
 
 
 Decks = dict[int, list[float]]
-
-
-def by_deck(results: list[GameResult], label: str) -> tuple[Decks, Decks]:
-    """Each deck's game results for the agent ``label`` (1, 0.5, 0), and its
-    margins (its best score less the other agent's)."""
-    outcomes: Decks = {}
-    margins: Decks = {}
-    for result in results:
-        outcomes.setdefault(result.pair, []).append(result.result_for(label))
-        margins.setdefault(result.pair, []).append(result.margin_for(label))
-    return outcomes, margins
 
 
 def match_key(args: argparse.Namespace) -> dict:
@@ -159,7 +148,9 @@ def main() -> None:
     results = play_match(spec, jobs=args.jobs)
     report = summary(spec, results)
     first, second = report["agents"]
-    decks = by_deck(results, first)
+    # Each deck's results for the first agent (1, 0.5, 0), and its margins.
+    decks = (by_deck(results, lambda result: result.result_for(first)),
+             by_deck(results, lambda result: result.margin_for(first)))
     if args.save:
         Path(args.save).write_text(json.dumps({"match": match_key(args), "changes": changes,
                                                "decks": decks[0], "margins": decks[1]}))

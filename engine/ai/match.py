@@ -18,6 +18,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +160,15 @@ def play_match(spec: MatchSpec, *, jobs: int = 1) -> list[GameResult]:
         return pool.map(_play_numbered, tasks, chunksize=1)
 
 
+def by_deck(results: list[GameResult],
+            value: Callable[[GameResult], float]) -> dict[int, list[float]]:
+    """``value`` of each game, grouped by the deck (the pair of games) it was dealt from."""
+    decks: dict[int, list[float]] = {}
+    for result in results:
+        decks.setdefault(result.pair, []).append(value(result))
+    return decks
+
+
 def summary(spec: MatchSpec, results: list[GameResult]) -> dict[str, Any]:
     """The match as one JSON object: wins, ties, score difference, Elo, move times."""
     first, second = spec.labels
@@ -170,9 +180,7 @@ def summary(spec: MatchSpec, results: list[GameResult]) -> dict[str, Any]:
             ties += 1
         else:
             wins[first if outcome == 1 else second] += 1
-    pairs: dict[int, list[float]] = {}
-    for result in results:
-        pairs.setdefault(result.pair, []).append(result.result_for(first))
+    pairs = by_deck(results, lambda result: result.result_for(first))
     times: dict[str, list[float]] = {first: [], second: []}
     for result in results:
         for label, seconds in result.move_seconds:

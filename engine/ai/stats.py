@@ -65,8 +65,9 @@ def elo_difference(pair_results: Sequence[Sequence[float]]) -> Elo:
 
 @dataclass(frozen=True)
 class Difference:
-    """How much more a match won than another on the same decks (a share of
-    games, -1 to 1), and its 95% interval."""
+    """How much more a match got than another on the same decks, in the unit
+    of the results compared (a share of games, -1 to 1, or points of
+    margin), and its 95% interval."""
 
     mean: float
     low: float
@@ -77,7 +78,7 @@ class Difference:
 def paired_difference(first: Mapping[int, Sequence[float]],
                       second: Mapping[int, Sequence[float]]) -> Difference:
     """From two matches' results by deck (each deck's game results for the
-    agent compared, 1 win, 0.5 tie, 0 loss): the mean of each deck's
+    agent compared: 1 win, 0.5 tie, 0 loss, or its margins): the mean of each deck's
     difference, over the decks both played, and its interval from the
     spread of those differences."""
     decks = sorted(first.keys() & second.keys())
