@@ -3,7 +3,8 @@
 Run: python benchmarks/fit_eval.py collect --games 1000 [--seed 0] [--jobs 2]
          [--players 2] [--game carcassonne] [--agents medium medium] [--out FILE]
      python benchmarks/fit_eval.py fit [--positions FILE] [--passes 6] [--jobs 2]
-         [--start hard] [--only close_at_best,follower ...] [--holdout 0.2]
+         [--start hard] [--game carcassonne] [--only close_at_best,follower ...]
+         [--holdout 0.2]
 
 ``collect`` plays games of ``--players`` in the rule set ``--game`` (paired
 decks, the agents in every other seat, as the matches deal them) and stores,
@@ -15,7 +16,8 @@ end (their final score minus the best of the others').
 squared points, to the leads at the end: a local search, one weight at a
 time, halving its step when neither direction helps (as chess engines tune
 their evaluation on game results, "Texel tuning"). It starts from the
-weights ``--start`` values by at that table. The games of the last
+weights ``--start`` values by at that table in the rule set ``--game``
+(``hard``'s differ by both). The games of the last
 ``--holdout`` share of the decks are kept out of the fit and only measured.
 Prints the loss before and after, on the fit's games and on the held-out
 ones, and the weights as ``key=value`` for ``tune_ai.py``.
@@ -137,7 +139,8 @@ def fit(args: argparse.Namespace) -> None:
     with open(args.positions, "rb") as file:
         players: int = pickle.load(file)
     start = make_agent(args.start)
-    weights = start.weights_at(players) if isinstance(start, HardAgent) else start.weights
+    weights = (start.weights_at(players, RULE_SETS[args.game]) if isinstance(start, HardAgent)
+               else start.weights)
     names = args.only.split(",") if args.only else [
         name for name in STEPS if players > 2 or name not in BIGGER_TABLES_ONLY]
     steps = {name: STEPS[name][0] for name in names}
@@ -183,6 +186,8 @@ def main() -> None:
     fitting.add_argument("--positions", default="positions.pickle")
     fitting.add_argument("--passes", type=int, default=6)
     fitting.add_argument("--jobs", type=int, default=2)
+    fitting.add_argument("--game", choices=RULE_SETS, default="carcassonne",
+                         help="the rule set whose weights --start begins from")
     fitting.add_argument("--start", default="hard", choices=sorted(AGENTS),
                          help="start from the weights this level values by at that table")
     fitting.add_argument("--only", default="")

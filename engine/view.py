@@ -26,6 +26,7 @@ from .tiles import Pile
 
 if TYPE_CHECKING:
     from .game import Game
+    from .options import Options
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,11 @@ class PlayerView:
         return cls(player, tuple(tile.id for tile in position.hand_of(player)), tuple(held),
                    MappingProxyType(dict(sorted(unseen.items()))),
                    MappingProxyType(position.remaining_bonus()), position)
+
+    @property
+    def options(self) -> Options:
+        """The game's rules: public, like the map."""
+        return self._position.options
 
     def sample(self, rng: random.Random) -> Game:
         """A full game state agreeing with everything the player knows, the rest

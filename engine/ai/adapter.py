@@ -509,6 +509,11 @@ class PlayerView:
         return cls(view.player, state.turn, tuple(state.scores), view.hand,
                    tuple(state.legal_actions()), view)
 
+    @property
+    def options(self) -> Options:
+        """The game's rules (an agent may value positions by the rule set)."""
+        return self.engine_view.options
+
     def legal_actions(self) -> list[Action]:
         return list(self.actions)
 

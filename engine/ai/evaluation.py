@@ -123,9 +123,25 @@ V6 = replace(V5, close_at_best=0.5977, draw_share=0.4209, cloister_at_best=0.363
 #: Always at its best, one ply, it won 67.5% of 300 5-player games against
 #: ``medium`` (``V5`` 57.3%; 0.5 to 2.0 tried: ``docs/ai.md``, the twelfth round).
 V7 = replace(V5, supply_players=1.1)
+#: ``hard``'s evaluation in the Winter Edition with 2 players (the tenth
+#: release): :data:`V6`'s weights fitted to the outcomes of 1,000
+#: two-player Winter Edition games between ``medium`` players (81,940
+#: positions). Its 84 tiles give each player 42 turns, not 36: a follower in
+#: supply keeps its whole worth (6.06 points) until 20 tiles are left, not
+#: falling from the first, and a farm's unfinished cities count 1.15 of their
+#: points times their chance, so it keeps its followers for roads and cities
+#: that close and farms late. One ply, it won 70.4% of 400 games against
+#: ``medium`` where :data:`V6` won 60.9% on the same decks; in the base game
+#: no better (61.6% against 60.1%), and in the Winter Edition with 4 players
+#: far worse (27.0% against 53.2%: it kept its followers to the end;
+#: ``docs/ai.md``, the fourteenth round).
+V8 = replace(V6, close_at_best=0.5243, draw_share=0.6147, cloister_at_best=0.1694,
+             cloister_pace=3.189, farm_city=1.153, follower=6.063, follower_return=1.384,
+             supply_tiles=20.0)
 #: The evaluation of ``medium`` (and ``easy``'s level below it): see
 #: ``docs/ai.md`` for how it was tuned. ``hard`` values by :data:`V6`
-#: (by :data:`V7` at a table of 5 or 6).
+#: (by :data:`V7` at a table of 5 or 6, by :data:`V8` in the Winter Edition
+#: with 2 players).
 DEFAULT = V5
 #: Today's evaluation blind to the expansions' pieces, as it was before they
 #: were valued (to measure :data:`DEFAULT` against).

@@ -15,7 +15,8 @@ fitted to games' outcomes (:data:`~engine.ai.evaluation.V6`) with 2 players and
 released with every other player answering at 2 or 3 players and ``V6`` up
 to 4 players (with a hand of tiles, not yet its own next turn); ``hard-v8``
 as released with its own next turn answering with a hand of tiles at 2
-players (``V5`` still at 5 players). Each
+players (``V5`` still at 5 players); ``hard-v9`` as released with ``V7`` at 5
+players (``V6`` in the Winter Edition too). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .agents import Budget, OnePlyAgent
-from .evaluation import V1, V2, V5, V6, Weights
+from .evaluation import V1, V2, V5, V6, V7, Weights
 from .search import DEFAULT_BUDGET, HardAgent
 
 
@@ -45,6 +46,7 @@ class HardV1Agent(HardAgent):
     name = "hard-v1"
     default_weights = V1
     bigger_table_weights = None
+    winter_weights = None
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -71,6 +73,7 @@ class HardV2Agent(HardAgent):
     name = "hard-v2"
     default_weights = V2
     bigger_table_weights = None
+    winter_weights = None
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -97,6 +100,7 @@ class HardV3Agent(HardAgent):
     name = "hard-v3"
     default_weights = V2
     bigger_table_weights = None
+    winter_weights = None
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -123,6 +127,7 @@ class HardV4Agent(HardAgent):
     name = "hard-v4"
     default_weights = V2
     bigger_table_weights: ClassVar[Weights | None] = None
+    winter_weights: ClassVar[Weights | None] = None
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -173,3 +178,11 @@ class HardV8Agent(HardV7Agent):
     own_turn_with_hand_up_to = 2
     hand_answer_placements = 2
     own_turn_trial_cost = 1.5
+
+
+class HardV9Agent(HardV8Agent):
+    """``hard`` of the ninth release: ``hard-v8`` valued by ``V7`` at 5
+    players, and by ``V6`` in the Winter Edition as in the base game."""
+
+    name = "hard-v9"
+    bigger_table_weights = V7

@@ -13,18 +13,31 @@ import random
 
 from . import adapter
 from .adapter import Action, PlayerView
-from .agents import EasyAgent, MediumAgent, score_actions
+from .agents import Agent, EasyAgent, MediumAgent, score_actions
 from .evaluation import Weights, evaluate
 from .frozen import HardV1Agent, HardV2Agent, MediumV1Agent, MediumV2Agent
 from .search import HardAgent
 
 #: The levels whose evaluation can rank actions: those that value positions by
 #: :func:`~engine.ai.evaluation.evaluate` (``hard`` searches with its level's).
-RANKING_WEIGHTS: dict[str, Weights] = {
-    agent.name: agent.default_weights
+RANKING_LEVELS: dict[str, type[Agent]] = {
+    agent.name: agent
     for agent in (EasyAgent, MediumAgent, HardAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
                   HardV2Agent)
 }
+
+
+def ranking_weights(level: str, view: PlayerView) -> Weights:
+    """The evaluation ``level`` values ``view``'s position by: ``hard``'s
+    depends on the table and the rules (:meth:`HardAgent.weights_at`)."""
+    try:
+        agent = RANKING_LEVELS[level]
+    except KeyError:
+        raise ValueError(f"level {level!r} cannot rank actions; levels: "
+                         f"{', '.join(RANKING_LEVELS)}") from None
+    if issubclass(agent, HardAgent):
+        return agent().weights_at(len(view.scores), view.options)
+    return agent.default_weights
 
 
 def rank_actions(view: PlayerView, *, level: str = "medium") -> list[tuple[float, Action]]:
@@ -36,11 +49,7 @@ def rank_actions(view: PlayerView, *, level: str = "medium") -> list[tuple[float
     from a generator made from the turn and the seat, so that the ranking is
     deterministic and two actions differ only by what they do.
     """
-    try:
-        weights = RANKING_WEIGHTS[level]
-    except KeyError:
-        raise ValueError(f"level {level!r} cannot rank actions; levels: "
-                         f"{', '.join(RANKING_WEIGHTS)}") from None
+    weights = ranking_weights(level, view)
     me = view.player
     rng = random.Random(f"rank/{view.turn}/{me}")
     scored = score_actions(view, lambda state: evaluate(state, me, weights, disposable=True), rng)

@@ -42,10 +42,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..options import Options
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import V6, V7, Weights, evaluate
+from .evaluation import V6, V7, V8, Weights, evaluate
 
 #: The budget of a move when none is given, the bot's setting: 48 candidate
 #: trials (deterministic for a seed; about 0.5 s a move) and never more than 1.5 s.
@@ -85,6 +86,13 @@ class HardAgent(Agent):
     #: follower kept worth less (``V7``) played better still (the twelfth).
     bigger_table_weights: ClassVar[Weights | None] = V7
     bigger_table: ClassVar[int] = 5
+    #: In the Winter Edition at a table of at most ``winter_up_to`` this one
+    #: (``None``: as in the base game): its 84 tiles give each of 2 players
+    #: 42 turns, and ``V6`` fitted to them keeps followers longer and farms
+    #: later; with 4 players, each with 21 turns, it hoarded its followers
+    #: and lost (the fourteenth round).
+    winter_weights: ClassVar[Weights | None] = V8
+    winter_up_to: ClassVar[int] = 2
     #: Candidates kept from the one-ply ranking.
     width: ClassVar[int] = 6
     #: Turns answered after a candidate before the position is valued...
@@ -133,12 +141,17 @@ class HardAgent(Agent):
         #: Weights given (to tune them) count at every table.
         self._given_weights = weights is not None
 
-    def weights_at(self, players: int) -> Weights:
-        """The evaluation this agent values by at a table of ``players``."""
-        if (players < self.bigger_table or self._given_weights
-                or self.bigger_table_weights is None):
+    def weights_at(self, players: int, options: Options | None = None) -> Weights:
+        """The evaluation this agent values by at a table of ``players``
+        playing by ``options`` (``None``: the base game's)."""
+        if self._given_weights:
             return self.weights
-        return self.bigger_table_weights
+        if players >= self.bigger_table and self.bigger_table_weights is not None:
+            return self.bigger_table_weights
+        if (options is not None and options.winter and players <= self.winter_up_to
+                and self.winter_weights is not None):
+            return self.winter_weights
+        return self.weights
 
     def plan_at(self, players: int, hand: int = 1) -> SearchPlan:
         """How candidates are tried at a table of ``players`` by a player
@@ -156,7 +169,7 @@ class HardAgent(Agent):
         deadline = None if seconds is None else time.perf_counter() + seconds
         rng = self.rng_for(view)
         me = view.player
-        weights = self.weights_at(len(view.scores))
+        weights = self.weights_at(len(view.scores), view.options)
         ranked = sorted(
             score_actions(view, lambda state: evaluate(state, me, weights, disposable=True), rng),
             key=lambda pair: -pair[0])
