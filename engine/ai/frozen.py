@@ -16,7 +16,8 @@ released with every other player answering at 2 or 3 players and ``V6`` up
 to 4 players (with a hand of tiles, not yet its own next turn); ``hard-v8``
 as released with its own next turn answering with a hand of tiles at 2
 players (``V5`` still at 5 players); ``hard-v9`` as released with ``V7`` at 5
-players (``V6`` in the Winter Edition too). Each
+players (``V6`` in the Winter Edition too); ``hard-v10`` as released with
+``V8`` in the Winter Edition with 2 players. Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -28,7 +29,7 @@ from typing import ClassVar
 
 from .agents import Budget, OnePlyAgent
 from .evaluation import V1, V2, V5, V6, V7, Weights
-from .search import DEFAULT_BUDGET, HardAgent
+from .search import DEFAULT_BUDGET, WINTER_WEIGHTS, HardAgent, RuleSetWeights
 
 
 class MediumV1Agent(OnePlyAgent):
@@ -46,7 +47,7 @@ class HardV1Agent(HardAgent):
     name = "hard-v1"
     default_weights = V1
     bigger_table_weights = None
-    winter_weights = None
+    rule_set_weights = ()
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -73,7 +74,7 @@ class HardV2Agent(HardAgent):
     name = "hard-v2"
     default_weights = V2
     bigger_table_weights = None
-    winter_weights = None
+    rule_set_weights = ()
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -100,7 +101,7 @@ class HardV3Agent(HardAgent):
     name = "hard-v3"
     default_weights = V2
     bigger_table_weights = None
-    winter_weights = None
+    rule_set_weights = ()
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -127,7 +128,7 @@ class HardV4Agent(HardAgent):
     name = "hard-v4"
     default_weights = V2
     bigger_table_weights: ClassVar[Weights | None] = None
-    winter_weights: ClassVar[Weights | None] = None
+    rule_set_weights: ClassVar[tuple[RuleSetWeights, ...]] = ()
     width = 6
     replies = 1
     all_answer_up_to = 2
@@ -186,3 +187,11 @@ class HardV9Agent(HardV8Agent):
 
     name = "hard-v9"
     bigger_table_weights = V7
+
+
+class HardV10Agent(HardV9Agent):
+    """``hard`` of the tenth release: ``hard-v9`` valued by ``V8`` in the
+    Winter Edition with 2 players."""
+
+    name = "hard-v10"
+    rule_set_weights = (WINTER_WEIGHTS,)

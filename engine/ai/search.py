@@ -42,11 +42,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..options import Options
+from ..options import CARCASSONNE, HUNTERS_AND_GATHERERS, GameName, Options
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import V6, V7, V8, Weights, evaluate
+from .evaluation import V6, V7, V8, V9, Weights, evaluate
 
 #: The budget of a move when none is given, the bot's setting: 48 candidate
 #: trials (deterministic for a seed; about 0.5 s a move) and never more than 1.5 s.
@@ -54,6 +54,31 @@ DEFAULT_BUDGET = Budget(seconds=1.5, iterations=48)
 
 #: Rounds after which the worse half of the candidates is dropped: 4, 8, 16, ...
 _FIRST_CUT = 4
+
+
+@dataclass(frozen=True)
+class RuleSetWeights:
+    """An evaluation fitted to the games of one rule set, used there at a
+    table of at most ``up_to`` players: a fit to two-player games may lose
+    at a bigger table (the Winter Edition's did, the fourteenth round)."""
+
+    weights: Weights
+    up_to: int
+    game: GameName = CARCASSONNE
+    winter: bool = False
+
+    def applies(self, players: int, options: Options) -> bool:
+        return (players <= self.up_to and options.game == self.game
+                and options.winter == self.winter)
+
+
+#: The Winter Edition with 2 players: its 84 tiles give each player 42
+#: turns, and ``V6`` fitted to them keeps followers longer and farms later;
+#: with 4 players, each with 21 turns, it hoarded its followers and lost
+#: (the fourteenth round).
+WINTER_WEIGHTS = RuleSetWeights(V8, up_to=2, winter=True)
+#: Hunters and Gatherers with 2 players (the fifteenth round).
+HUNTERS_WEIGHTS = RuleSetWeights(V9, up_to=2, game=HUNTERS_AND_GATHERERS)
 
 
 @dataclass(frozen=True)
@@ -86,13 +111,9 @@ class HardAgent(Agent):
     #: follower kept worth less (``V7``) played better still (the twelfth).
     bigger_table_weights: ClassVar[Weights | None] = V7
     bigger_table: ClassVar[int] = 5
-    #: In the Winter Edition at a table of at most ``winter_up_to`` this one
-    #: (``None``: as in the base game): its 84 tiles give each of 2 players
-    #: 42 turns, and ``V6`` fitted to them keeps followers longer and farms
-    #: later; with 4 players, each with 21 turns, it hoarded its followers
-    #: and lost (the fourteenth round).
-    winter_weights: ClassVar[Weights | None] = V8
-    winter_up_to: ClassVar[int] = 2
+    #: In a rule set with an evaluation fitted to its own games, that one
+    #: (the first that applies; none: as in the base game).
+    rule_set_weights: ClassVar[tuple[RuleSetWeights, ...]] = (WINTER_WEIGHTS, HUNTERS_WEIGHTS)
     #: Candidates kept from the one-ply ranking.
     width: ClassVar[int] = 6
     #: Turns answered after a candidate before the position is valued...
@@ -148,10 +169,10 @@ class HardAgent(Agent):
             return self.weights
         if players >= self.bigger_table and self.bigger_table_weights is not None:
             return self.bigger_table_weights
-        if (options is not None and options.winter and players <= self.winter_up_to
-                and self.winter_weights is not None):
-            return self.winter_weights
-        return self.weights
+        if options is None:
+            return self.weights
+        return next((fitted.weights for fitted in self.rule_set_weights
+                     if fitted.applies(players, options)), self.weights)
 
     def plan_at(self, players: int, hand: int = 1) -> SearchPlan:
         """How candidates are tried at a table of ``players`` by a player

@@ -10,7 +10,7 @@ from test_ai_agents import play_a_table
 from engine import Options
 from engine.ai import AGENTS, Budget, adapter, make_agent, player_view, rank_actions
 from engine.ai.agents import score_actions
-from engine.ai.evaluation import V1, V2, V5, V6, V7, V8, Weights, evaluate
+from engine.ai.evaluation import V1, V2, V5, V6, V7, V8, V9, Weights, evaluate
 from engine.ai.match import RULE_SETS, MatchSpec, play_match
 from engine.ai.reference import reference_value
 from engine.ai.search import DEFAULT_BUDGET, SearchPlan
@@ -92,10 +92,16 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     hard_v9 = make_agent("hard-v9")
     assert (hard_v9.weights_at(4), hard_v9.weights_at(5)) == (V6, V7)
     assert hard_v9.plan_at(2, hand=2) == hard_v8.plan_at(2, hand=2)
-    winter = RULE_SETS["winter"]
+    winter, hunters = RULE_SETS["winter"], RULE_SETS["hunters-and-gatherers"]
     for name in ("hard-v1", "hard-v4", "hard-v6", "hard-v8", "hard-v9"):
         agent = make_agent(name)
         assert agent.weights_at(2, winter) == agent.weights_at(2), name
+    hard_v10 = make_agent("hard-v10")
+    assert (hard_v10.weights_at(2, winter), hard_v10.weights_at(4, winter)) == (V8, V6)
+    assert hard_v10.weights_at(2, hunters) == V6
+    for name in ("hard-v1", "hard-v4", "hard-v6", "hard-v8", "hard-v9", "hard-v10"):
+        agent = make_agent(name)
+        assert agent.weights_at(2, hunters) == agent.weights_at(2), name
 
 
 def test_hard_values_by_the_fitted_evaluation_and_medium_by_the_tuned_one():
@@ -112,21 +118,24 @@ def test_hard_values_by_the_fitted_evaluation_up_to_four_players():
     docs/ai.md): ``hard`` values by V6 at up to 4 players, at 5 by V7 (V5
     with a follower kept worth less, the twelfth round), in the Winter
     Edition with 2 players by V8 (fitted to its games; with 4 it lost, the
-    fourteenth); the frozen levels by their release's evaluation
+    fourteenth), in Hunters and Gatherers with 2 players by V9 (fitted to
+    its games, the fifteenth); the frozen levels by their release's evaluation
     (``hard-v6`` by V5 from 3 players); weights given to tune them count at
     every table."""
     hard = make_agent("hard")
     assert hard.weights_at(2) == hard.weights_at(3) == hard.weights_at(4) == V6
     assert hard.weights_at(5) == V7 != V5
+    fitted = {"winter": V8, "hunters-and-gatherers": V9}
     for name, options in RULE_SETS.items():
-        assert hard.weights_at(2, options) == (V8 if options.winter else V6), name
+        assert hard.weights_at(2, options) == fitted.get(name, V6), name
         assert hard.weights_at(3, options) == hard.weights_at(4, options) == V6, name
         assert hard.weights_at(5, options) == V7, name
     for name, release in (("hard-v1", V1), ("hard-v4", V2), ("hard-v5", V5)):
         assert make_agent(name).weights_at(4) == release
     tuned = Weights(follower=3.0)
     assert make_agent("hard", weights=tuned).weights_at(4) == tuned
-    assert make_agent("hard", weights=tuned).weights_at(2, RULE_SETS["winter"]) == tuned
+    for name in fitted:
+        assert make_agent("hard", weights=tuned).weights_at(2, RULE_SETS[name]) == tuned
 
 
 def _best_by(view, weights):
@@ -137,29 +146,34 @@ def _best_by(view, weights):
     return {str(action) for value, action in scored if value == top}
 
 
-def test_hard_in_the_winter_edition_plays_what_its_winter_evaluation_rates_best():
-    """The fourteenth round (docs/ai.md): the rules are public, so ``hard``
-    reads them from its view and values a Winter Edition position by V8. On a
-    turn where V6 and V8 disagree, ``hard`` whose one-ply value outweighs any
-    search plays V8's best, and ``rank_actions(level="hard")`` ranks by V8."""
+@pytest.mark.parametrize(("rule_set", "fitted"), [("winter", V8), ("hunters-and-gatherers", V9)])
+def test_hard_in_a_rule_set_fitted_to_its_games_plays_what_that_evaluation_rates_best(
+        rule_set, fitted):
+    """The fourteenth and fifteenth rounds (docs/ai.md): the rules are
+    public, so ``hard`` reads them from its view and values a two-player
+    Winter Edition position by V8, a Hunters and Gatherers one by V9. On a
+    turn where V6 and the fitted evaluation disagree, ``hard`` whose one-ply
+    value outweighs any search plays the fitted one's best, and
+    ``rank_actions(level="hard")`` ranks by it."""
     from engine.ai.search import HardAgent
 
     class Trusting(HardAgent):
         prior_rounds = 1e9
 
-    state = adapter.new_state(["first", "second"], RULE_SETS["winter"], seed=5)
+    options = RULE_SETS[rule_set]
+    state = adapter.new_state(["first", "second"], options, seed=5)
     medium = make_agent("medium", seed=3)
     for _ in range(40):
         view = player_view(state)
-        assert view.options == RULE_SETS["winter"]
-        best = {weights: _best_by(view, weights) for weights in (V6, V8)}
-        if not best[V6] & best[V8]:
+        assert view.options == options
+        best = {weights: _best_by(view, weights) for weights in (V6, fitted)}
+        if not best[V6] & best[fitted]:
             break
         adapter.play(state, medium.choose(view))
     else:
-        pytest.fail("V6 and V8 agreed on 40 turns of a Winter Edition game")
-    assert str(Trusting(9, Budget(iterations=20)).choose(view)) in best[V8]
-    assert str(rank_actions(view, level="hard")[0][1]) in best[V8]
+        pytest.fail(f"V6 and {rule_set}'s evaluation agreed on 40 turns")
+    assert str(Trusting(9, Budget(iterations=20)).choose(view)) in best[fitted]
+    assert str(rank_actions(view, level="hard")[0][1]) in best[fitted]
 
 
 @pytest.mark.parametrize(("players", "back_on_turn"), [(2, True), (3, True), (4, False)])
