@@ -138,10 +138,22 @@ V7 = replace(V5, supply_players=1.1)
 V8 = replace(V6, close_at_best=0.5243, draw_share=0.6147, cloister_at_best=0.1694,
              cloister_pace=3.189, farm_city=1.153, follower=6.063, follower_return=1.384,
              supply_tiles=20.0)
+#: ``hard``'s evaluation in Hunters and Gatherers with 2 players (the
+#: eleventh release): :data:`V6`'s weights fitted to the outcomes of 600
+#: two-player games between ``medium`` players (50,124 positions; its game
+#: has no cloisters or farmers, so their weights did not move). A follower
+#: in supply is worth 10.8 points, not 8.4, keeping its whole worth until
+#: 20 tiles are left; one on a forest or river counts by its chance of
+#: coming back about as one kept, not half again; open forests and rivers
+#: hope for more. One ply, it won 73.8% of 300 games against ``medium``
+#: where :data:`V6` won 61.3% on the same decks, beginning 2.8 turns a game
+#: without a follower, not 16.7 (``docs/ai.md``, the fifteenth round).
+V9 = replace(V6, close_at_best=0.7493, draw_share=0.5584, follower=10.8,
+             follower_return=1.003, supply_tiles=20.0)
 #: The evaluation of ``medium`` (and ``easy``'s level below it): see
 #: ``docs/ai.md`` for how it was tuned. ``hard`` values by :data:`V6`
 #: (by :data:`V7` at a table of 5 or 6, by :data:`V8` in the Winter Edition
-#: with 2 players).
+#: and :data:`V9` in Hunters and Gatherers with 2 players).
 DEFAULT = V5
 #: Today's evaluation blind to the expansions' pieces, as it was before they
 #: were valued (to measure :data:`DEFAULT` against).
@@ -287,15 +299,3 @@ def advantage(values: list[float], player: int, weights: Weights = DEFAULT) -> f
 def evaluate(state: State, player: int, weights: Weights = DEFAULT, *,
              disposable: bool = False) -> float:
     return advantage(expected_scores(state, weights, disposable=disposable), player, weights)
-#: ``hard``'s evaluation in Hunters and Gatherers with 2 players (the
-#: eleventh release): :data:`V6`'s weights fitted to the outcomes of 600
-#: two-player games between ``medium`` players (50,124 positions; its game
-#: has no cloisters or farmers, so their weights did not move). A follower
-#: in supply is worth 10.8 points, not 8.4, keeping its whole worth until
-#: 20 tiles are left; one on a forest or river counts by its chance of
-#: coming back about as one kept, not half again; open forests and rivers
-#: hope for more. One ply, it won 73.8% of 300 games against ``medium``
-#: where :data:`V6` won 61.3% on the same decks, beginning 2.8 turns a game
-#: without a follower, not 16.7 (``docs/ai.md``, the fifteenth round).
-V9 = replace(V6, close_at_best=0.7493, draw_share=0.5584, follower=10.8,
-             follower_return=1.003, supply_tiles=20.0)

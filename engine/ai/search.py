@@ -77,7 +77,9 @@ class RuleSetWeights:
 #: with 4 players, each with 21 turns, it hoarded its followers and lost
 #: (the fourteenth round).
 WINTER_WEIGHTS = RuleSetWeights(V8, up_to=2, winter=True)
-#: Hunters and Gatherers with 2 players (the fifteenth round).
+#: Hunters and Gatherers with 2 players: a follower kept is worth more,
+#: whole until 20 tiles are left; with 4 players it too hoarded its
+#: followers and lost (the fifteenth round).
 HUNTERS_WEIGHTS = RuleSetWeights(V9, up_to=2, game=HUNTERS_AND_GATHERERS)
 
 
