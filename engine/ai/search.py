@@ -75,10 +75,10 @@ class RuleSetWeights:
 #: The Winter Edition with 2 players: its 84 tiles give each player 42
 #: turns, and ``V6`` fitted to them keeps followers longer and farms later;
 #: with 4 players, each with 21 turns, it hoarded its followers and lost
-#: (the fourteenth round).
+#: (the fourteenth round), with 3 it was no better (the fifteenth).
 WINTER_WEIGHTS = RuleSetWeights(V8, up_to=2, winter=True)
 #: Hunters and Gatherers with 2 players: a follower kept is worth more,
-#: whole until 20 tiles are left; with 4 players it too hoarded its
+#: whole until 20 tiles are left; with 3 and 4 players it too hoarded its
 #: followers and lost (the fifteenth round).
 HUNTERS_WEIGHTS = RuleSetWeights(V9, up_to=2, game=HUNTERS_AND_GATHERERS)
 
