@@ -94,9 +94,9 @@ def test_the_frozen_levels_keep_their_release_evaluation_and_search():
     assert hard_v9.plan_at(2, hand=2) == hard_v8.plan_at(2, hand=2)
     winter, hunters = RULE_SETS["winter"], RULE_SETS["hunters-and-gatherers"]
     for name in ("hard-v1", "hard-v4", "hard-v6", "hard-v8", "hard-v9"):
-        base = make_agent(name).weights_at(2)
-        assert make_agent(name).weights_at(2, winter) == base, name
-        assert make_agent(name).weights_at(2, hunters) == base, name
+        agent = make_agent(name)
+        assert agent.weights_at(2, winter) == agent.weights_at(2, hunters) \
+            == agent.weights_at(2), name
     hard_v10 = make_agent("hard-v10")
     assert (hard_v10.weights_at(2, winter), hard_v10.weights_at(4, winter)) == (V8, V6)
     assert hard_v10.weights_at(2, hunters) == hard_v10.weights_at(2) == V6
