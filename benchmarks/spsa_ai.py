@@ -1,7 +1,8 @@
 """Tune the evaluation's weights by SPSA on games against a pool of opponents.
 
 Run: python benchmarks/spsa_ai.py [--iterations 300] [--pairs 3] [--jobs 2]
-       [--seed 100] [--pool reference|medium] [--log spsa.jsonl] [--resume spsa.jsonl]
+       [--seed 100] [--pool reference|medium|five] [--start V5] [--only a,b]
+       [--log spsa.jsonl] [--resume spsa.jsonl]
 
 Simultaneous perturbation stochastic approximation (Spall, 1992), as chess
 engines tune their evaluations: each iteration draws a random sign for every
@@ -15,9 +16,11 @@ table, not one: ``--pool reference`` (the base game with farmers with 2 and
 base game against ``medium-v3``) or ``--pool medium`` (today's ``medium`` in
 the base game with 2 and 4 players and in Hunters and Gatherers, and the
 ``reference`` with 2: weights that beat our own kind, tried for ``hard`` in
-``docs/ai.md``'s sixth round). A side's result is its win rate plus its mean
-score margin / 50 (the margin says more than a win per game, a win is what
-counts).
+``docs/ai.md``'s sixth round) or ``--pool five`` (today's ``medium`` in the
+base game with 5 players, from ``--start V7``, ``hard``'s weights there: the
+seventeenth round). ``--only`` moves those weights and holds the rest. A
+side's result is its win rate plus its mean score margin / 50 (the margin
+says more than a win per game, a win is what counts).
 
 Each iteration is one line of JSON in ``--log``; the end prints the mean of
 the weights over the second half of the iterations (SPSA's iterate wanders by
@@ -40,9 +43,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import Options  # noqa: E402
-from engine.ai import AGENTS  # noqa: E402
+from engine.ai import AGENTS, evaluation  # noqa: E402
 from engine.ai.agents import OnePlyAgent  # noqa: E402
-from engine.ai.evaluation import DEFAULT, Weights  # noqa: E402
+from engine.ai.evaluation import Weights  # noqa: E402
 from engine.ai.match import MatchSpec, play_game  # noqa: E402
 
 
@@ -104,21 +107,23 @@ POOLS = {
         Setting("medium", 2, {"game": "hunters-and-gatherers"}),
         Setting("reference", 2, {"farmers": "3rd"}),
     ),
+    "five": (Setting("medium", 5, {"farmers": "3rd"}),),
 }
 
 
-def weights_of(values: dict[str, float]) -> Weights:
-    return dataclasses.replace(DEFAULT, **values)
+def weights_of(start: Weights, values: dict[str, float]) -> Weights:
+    return dataclasses.replace(start, **values)
 
 
 def clipped(tuned: Tuned, value: float) -> float:
     return min(tuned.high, max(tuned.low, value))
 
 
-def perturbed(theta: dict[str, float], signs: list[int], size: float) -> dict[str, float]:
+def perturbed(tuned: tuple[Tuned, ...], theta: dict[str, float], signs: list[int],
+              size: float) -> dict[str, float]:
     """Every weight moved by ``size`` of its step in the direction of its sign."""
     return {t.name: clipped(t, theta[t.name] + size * sign * t.step)
-            for t, sign in zip(TUNED, signs)}
+            for t, sign in zip(tuned, signs)}
 
 
 def _play(task: tuple[MatchSpec, int]) -> tuple[float, float]:
@@ -143,11 +148,21 @@ def main() -> None:
     parser.add_argument("--gain", type=float, default=1.0,
                         help="the first steps' size, in perturbations per unit of result")
     parser.add_argument("--pool", choices=sorted(POOLS), default="reference")
+    parser.add_argument("--start", default="V5",
+                        help="the weights to start from, by their name in engine.ai.evaluation")
+    parser.add_argument("--only", help="the weights to move, comma-separated (default: all)")
     parser.add_argument("--log", default="spsa.jsonl")
     parser.add_argument("--resume", help="a log to go on from (its last weights and count)")
     args = parser.parse_args()
 
-    theta = {t.name: float(getattr(DEFAULT, t.name)) for t in TUNED}
+    start_weights = getattr(evaluation, args.start, None)
+    if not isinstance(start_weights, Weights):
+        parser.error(f"--start: no weights named {args.start!r} in engine.ai.evaluation")
+    only = set(args.only.split(",")) if args.only else {t.name for t in TUNED}
+    if only - {t.name for t in TUNED}:
+        parser.error(f"--only: not tuned here: {', '.join(sorted(only - {t.name for t in TUNED}))}")
+    tuned = tuple(t for t in TUNED if t.name in only)
+    theta = {t.name: float(getattr(start_weights, t.name)) for t in tuned}
     start = 0
     if args.resume:
         last = json.loads(Path(args.resume).read_text().splitlines()[-1])
@@ -159,7 +174,7 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool, \
             open(args.log, "a") as log:
         for k in range(args.iterations):
-            signs = [rng.choice((-1, 1)) for _ in TUNED]  # drawn for every k: a resumed run
+            signs = [rng.choice((-1, 1)) for _ in tuned]  # drawn for every k: a resumed run
             if k < start:                                  # meets the signs it would have
                 continue
             a_k = args.gain * (stability + 1) ** 0.602 / (stability + k + 1) ** 0.602
@@ -167,12 +182,13 @@ def main() -> None:
             setting = pool_settings[k % len(pool_settings)]
             specs = [MatchSpec(("one-ply", setting.opponent), games, args.seed * 100_000 + k,
                                Options.from_dict(setting.options), players=setting.players,
-                               weights=(weights_of(perturbed(theta, signs, size)), None))
+                               weights=(weights_of(start_weights,
+                                                   perturbed(tuned, theta, signs, size)), None))
                      for size in (c_k, -c_k)]
             outcomes = pool.map(_play, [(spec, n) for spec in specs for n in range(games)],
                                 chunksize=1)
             plus, minus = side_result(outcomes[:games]), side_result(outcomes[games:])
-            for t, sign in zip(TUNED, signs):
+            for t, sign in zip(tuned, signs):
                 # A weight moves a_k of its steps per unit of result gained.
                 theta[t.name] = clipped(
                     t, theta[t.name] + a_k * (plus - minus) / (2 * c_k * sign) * t.step)
@@ -186,7 +202,7 @@ def main() -> None:
     rows = [json.loads(line)["theta"] for line in Path(args.log).read_text().splitlines()]
     tail = rows[len(rows) // 2:]
     print(" ".join(f"{t.name}={statistics.fmean(row[t.name] for row in tail):.4g}"
-                   for t in TUNED))
+                   for t in tuned))
 
 
 if __name__ == "__main__":
