@@ -7,7 +7,7 @@ Run: python benchmarks/bench_ai.py [--games 200] [--seconds S] [--jobs 2] [--see
 Every level (``easy``, ``medium``, ``hard``) against the fixed opponents (the
 ``reference`` sparring agent, which plays like JCloisterZone's legacy AI, and
 the frozen releases ``medium-v1``, ``hard-v1`` ... ``medium-v4``, ``hard-v4``,
-``hard-v5`` ... ``hard-v10``) and against each other, on paired decks (the same
+``hard-v5`` ... ``hard-v11``) and against each other, on paired decks (the same
 tiles, seats swapped; with 4 players each agent takes every other seat), in Carcassonne's
 base game with farmers and in Hunters and Gatherers. Prints per pairing the
 first agent's wins, losses and ties, its win rate against the target issue 23 sets (if any), the Elo
@@ -45,9 +45,10 @@ from engine.ai.search import DEFAULT_BUDGET  # noqa: E402
 PAIRINGS = (
     ("hard", "reference", 0.65), ("medium", "reference", 0.50), ("easy", "reference", None),
     ("hard", "medium", 0.70), ("medium", "easy", 0.70), ("hard", "easy", None),
-    ("hard", "hard-v10", None), ("hard", "hard-v9", None), ("hard", "hard-v8", None),
-    ("hard", "hard-v7", None), ("hard", "hard-v6", None), ("hard", "hard-v5", None),
-    ("hard", "hard-v4", None), ("medium", "medium-v4", None), ("hard", "medium-v4", None),
+    ("hard", "hard-v11", None), ("hard", "hard-v10", None), ("hard", "hard-v9", None),
+    ("hard", "hard-v8", None), ("hard", "hard-v7", None), ("hard", "hard-v6", None),
+    ("hard", "hard-v5", None), ("hard", "hard-v4", None), ("medium", "medium-v4", None),
+    ("hard", "medium-v4", None),
     ("hard", "hard-v3", None), ("medium", "medium-v3", None), ("hard", "medium-v3", None),
     ("hard", "hard-v2", None), ("medium", "medium-v2", None), ("hard", "medium-v2", None),
     ("hard", "hard-v1", None), ("hard", "medium-v1", None), ("medium", "hard-v1", None),
@@ -56,7 +57,7 @@ PAIRINGS = (
 #: Seconds per move at p95 an agent must stay under (hard: the bot's setting).
 TIME_LIMITS = {"hard": 1.6, "medium": 0.2, "hard-v3": 1.6, "hard-v4": 1.6, "hard-v5": 1.6,
                "hard-v6": 1.6, "hard-v7": 1.6, "hard-v8": 1.6,
-               "hard-v9": 1.6, "hard-v10": 1.6}
+               "hard-v9": 1.6, "hard-v10": 1.6, "hard-v11": 1.6}
 #: The ladder's rule sets when none is chosen.
 LADDER_GAMES = ("carcassonne", "hunters-and-gatherers")
 

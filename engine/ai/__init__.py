@@ -27,6 +27,7 @@ from .frozen import (
     HardV8Agent,
     HardV9Agent,
     HardV10Agent,
+    HardV11Agent,
     MediumV1Agent,
     MediumV2Agent,
     MediumV3Agent,
@@ -42,7 +43,7 @@ AGENTS: dict[str, type[Agent]] = {
                                     ReferenceAgent, MediumV1Agent, HardV1Agent, MediumV2Agent,
                                     HardV2Agent, MediumV3Agent, HardV3Agent, MediumV4Agent,
                                     HardV4Agent, HardV5Agent, HardV6Agent, HardV7Agent,
-                                    HardV8Agent, HardV9Agent, HardV10Agent)
+                                    HardV8Agent, HardV9Agent, HardV10Agent, HardV11Agent)
 }
 
 #: The levels a player may seat at a game (the bot's AI players and stand-ins), weakest

@@ -150,9 +150,23 @@ V8 = replace(V6, close_at_best=0.5243, draw_share=0.6147, cloister_at_best=0.169
 #: without a follower, not 16.7 (``docs/ai.md``, the fifteenth round).
 V9 = replace(V6, close_at_best=0.7493, draw_share=0.5584, follower=10.8,
              follower_return=1.003, supply_tiles=20.0)
+#: ``hard``'s evaluation at a table of 5 or 6 (the twelfth release):
+#: :data:`V7`'s weights set by SPSA on 5-player games against ``medium``
+#: (155 iterations, 2,480 games; ``benchmarks/spsa_ai.py --pool five``). With
+#: 5 players a follower in supply loses worth from the first turn by both,
+#: by this one worth a fifth more all game (9.65 points over 44 × 2.5 ^ 1.8
+#: tiles, not 7.25 over 75 × 2.5 ^ 1.1). The lead counts
+#: the others' mean about as much as the best rival (``rival_best`` 0.49,
+#: not 0.88: four players move before our next turn, and any of them may
+#: win); a farm's unfinished cities count 0.38 of their points, not 0.14,
+#: and a cloister's best chance is 0.14, not 0.31. ``docs/ai.md``, the
+#: seventeenth round.
+V10 = replace(V7, close_at_best=0.646, draw_share=0.458, cloister_at_best=0.142,
+              cloister_pace=7.83, farm_city=0.383, follower=9.65, follower_return=1.48,
+              supply_tiles=43.9, supply_players=1.8, rival_best=0.489)
 #: The evaluation of ``medium`` (and ``easy``'s level below it): see
 #: ``docs/ai.md`` for how it was tuned. ``hard`` values by :data:`V6`
-#: (by :data:`V7` at a table of 5 or 6, by :data:`V8` in the Winter Edition
+#: (by :data:`V10` at a table of 5 or 6, by :data:`V8` in the Winter Edition
 #: and :data:`V9` in Hunters and Gatherers with 2 players).
 DEFAULT = V5
 #: Today's evaluation blind to the expansions' pieces, as it was before they

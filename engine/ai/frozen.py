@@ -17,7 +17,8 @@ to 4 players (with a hand of tiles, not yet its own next turn); ``hard-v8``
 as released with its own next turn answering with a hand of tiles at 2
 players (``V5`` still at 5 players); ``hard-v9`` as released with ``V7`` at 5
 players (``V6`` in the Winter Edition too); ``hard-v10`` as released with
-``V8`` in the Winter Edition with 2 players. Each
+``V8`` in the Winter Edition with 2 players; ``hard-v11`` as released with
+``V9`` in Hunters and Gatherers with 2 players (``V7`` still at 5). Each
 names every setting it decides by (``hard``'s: 1.5 s a move), so a change to
 today's levels leaves them as they were: progress is measured against
 fixed opponents, not against a level that moves with every change.
@@ -29,7 +30,13 @@ from typing import ClassVar
 
 from .agents import Budget, OnePlyAgent
 from .evaluation import V1, V2, V5, V6, V7, Weights
-from .search import DEFAULT_BUDGET, WINTER_WEIGHTS, HardAgent, RuleSetWeights
+from .search import (
+    DEFAULT_BUDGET,
+    HUNTERS_WEIGHTS,
+    WINTER_WEIGHTS,
+    HardAgent,
+    RuleSetWeights,
+)
 
 
 class MediumV1Agent(OnePlyAgent):
@@ -194,4 +201,12 @@ class HardV10Agent(HardV9Agent):
     Winter Edition with 2 players."""
 
     name = "hard-v10"
-    rule_set_weights = (WINTER_WEIGHTS,)
+    rule_set_weights: ClassVar[tuple[RuleSetWeights, ...]] = (WINTER_WEIGHTS,)
+
+
+class HardV11Agent(HardV10Agent):
+    """``hard`` of the eleventh release: ``hard-v10`` valued by ``V9`` in
+    Hunters and Gatherers with 2 players."""
+
+    name = "hard-v11"
+    rule_set_weights = (WINTER_WEIGHTS, HUNTERS_WEIGHTS)

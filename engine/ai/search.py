@@ -46,7 +46,7 @@ from ..options import CARCASSONNE, HUNTERS_AND_GATHERERS, GameName, Options
 from . import adapter
 from .adapter import Action, PlayerView, State
 from .agents import Agent, Budget, score_actions
-from .evaluation import V6, V7, V8, V9, Weights, evaluate
+from .evaluation import V6, V8, V9, V10, Weights, evaluate
 
 #: The budget of a move when none is given, the bot's setting: 48 candidate
 #: trials (deterministic for a seed; about 0.5 s a move) and never more than 1.5 s.
@@ -110,8 +110,10 @@ class HardAgent(Agent):
     #: (``None``: the same at every table). Fitted to two-player games only,
     #: ``V6`` still played better than ``V5`` with 3 and 4 players on the
     #: same decks, and worse with 5 (the ninth round); with 5, ``V5`` with a
-    #: follower kept worth less (``V7``) played better still (the twelfth).
-    bigger_table_weights: ClassVar[Weights | None] = V7
+    #: follower kept worth less (``V7``) played better still (the twelfth),
+    #: and ``V7`` set by SPSA on 5-player games (``V10``) better again (the
+    #: seventeenth).
+    bigger_table_weights: ClassVar[Weights | None] = V10
     bigger_table: ClassVar[int] = 5
     #: In a rule set with an evaluation fitted to its own games, that one
     #: (the first that applies; none: as in the base game).
