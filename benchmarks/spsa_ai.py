@@ -158,9 +158,10 @@ def main() -> None:
     start_weights = getattr(evaluation, args.start, None)
     if not isinstance(start_weights, Weights):
         parser.error(f"--start: no weights named {args.start!r} in engine.ai.evaluation")
-    only = set(args.only.split(",")) if args.only else {t.name for t in TUNED}
-    if only - {t.name for t in TUNED}:
-        parser.error(f"--only: not tuned here: {', '.join(sorted(only - {t.name for t in TUNED}))}")
+    names = {t.name for t in TUNED}
+    only = set(args.only.split(",")) if args.only else names
+    if only - names:
+        parser.error(f"--only: not tuned here: {', '.join(sorted(only - names))}")
     tuned = tuple(t for t in TUNED if t.name in only)
     theta = {t.name: float(getattr(start_weights, t.name)) for t in tuned}
     start = 0
